@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const DEV_SECRET = 'development-only-secret-do-not-use-in-production-0123456789';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/aircloud'),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z.string().regex(/^[\w:-]+$/).default('aircloud'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('AirCloud <no-reply@aircloud.local>'),
+  MAIL_DIR: z.string().default('var/mail'),
+  UPLOAD_DIR: z.string().default('var/uploads'),
+  CLIENT_DIST: z.string().default('client/dist'),
+  APP_SECRET: z.string().min(32).optional(),
+  CORS_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  TRUST_PROXY: z.string().default('loopback'),
+  DEMO: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Reads and validates the configuration from the environment; throws a readable error if bad. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.APP_SECRET) {
+    throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+  }
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  return {
+    env: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl,
+    databaseUrl: c.DATABASE_URL,
+    redisUrl: c.REDIS_URL,
+    redisPrefix: c.REDIS_PREFIX,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    mailDir: c.MAIL_DIR,
+    uploadDir: c.UPLOAD_DIR,
+    clientDist: c.CLIENT_DIST,
+    appSecret: c.APP_SECRET ?? DEV_SECRET,
+    /** Origins allowed for CORS and for state-changing cookie requests. */
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...c.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
+    logLevel: c.LOG_LEVEL,
+    loginRateLimit: c.LOGIN_RATE_LIMIT,
+    forgotPasswordRateLimit: c.FORGOT_PASSWORD_RATE_LIMIT,
+    trustProxy: c.TRUST_PROXY,
+    demo: c.DEMO,
+    secureCookies: publicUrl.startsWith('https://'),
+  };
+}

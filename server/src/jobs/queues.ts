@@ -1,0 +1,28 @@
+import { Queue, type ConnectionOptions } from 'bullmq';
+
+/** Names of the BullMQ queues shared by the server (producer) and the worker (consumer). */
+export const QUEUES = { mail: 'mail' } as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** Job payloads per queue: jobs carry ids of rows committed in PostgreSQL, never the only copy. */
+export interface JobData {
+  mail: { mailId: string };
+}
+
+/** Opens a producer for one queue, with the project's Redis key prefix. */
+export function createQueue<N extends QueueName>(
+  name: N,
+  connection: ConnectionOptions,
+  prefix: string,
+): Queue<JobData[N]> {
+  return new Queue<JobData[N]>(name, {
+    connection,
+    prefix: `${prefix}:bull`,
+    defaultJobOptions: {
+      attempts: 8,
+      backoff: { type: 'exponential', delay: 2000 },
+      removeOnComplete: 1000,
+      removeOnFail: 5000,
+    },
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Catalogue keys the API answers in `hydra:description` (spec section 8). The client translates
+ * them with `errors.<key>`; the server sends the translated text in `hydra:title`.
+ */
+export const ERROR_KEYS = [
+  // transport and global
+  'network-error',
+  'not_found',
+  'server_unavailable',
+  'unauthorized',
+  'forbidden',
+  'too_many_requests',
+  'validation_failed',
+  'bad_request',
+  'invalid_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'csrf_origin',
+  'service_unavailable',
+  'unknown',
+  // login
+  'credential',
+  'account_not_enabled',
+  // password renewal and change
+  'error_token_renew',
+  'password_already_used',
+  'new_password_invalid',
+  'password_must_be',
+  'current_password_invalid',
+  // forgot password
+  'admin_and_client_user_already_exists_with_same_email',
+  // registration
+  'email_address_already_exists',
+  // product keys, purifiers
+  'cannot_change_status',
+  'bad_or_not_exported_key_code',
+  // sensor import
+  'type_file_not_found',
+  'type_invalid_file',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+/** A validation failure on one field; `code` is a key of `validation.*` (or `form.<field>.*`). */
+export interface Violation {
+  propertyPath: string;
+  code: string;
+  message: string;
+}
+
+/** The hydra error body every API error answers with. */
+export interface HydraError {
+  '@context'?: string;
+  '@type': 'hydra:Error' | 'ConstraintViolationList';
+  'hydra:title': string;
+  'hydra:description': string;
+  status: number;
+  violations?: Violation[];
+}

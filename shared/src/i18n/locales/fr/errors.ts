@@ -1,0 +1,58 @@
+/** Textes français du catalogue d'erreurs (section 8), des messages de validation et de formulaire. */
+export const errors = {
+  'network-error': 'Un problème réseau est survenu',
+  '404': "La ressource est introuvable",
+  '500': 'Le serveur est indisponible',
+  not_found: 'La ressource est introuvable',
+  server_unavailable: 'Le serveur est indisponible',
+  service_unavailable: 'Le service est momentanément indisponible, réessayez dans un instant',
+  unauthorized: 'Vous devez être connecté',
+  forbidden: "Vous n'avez pas le droit de faire cela",
+  too_many_requests: 'Trop de tentatives, patientez un instant avant de réessayer',
+  validation_failed: 'Certains champs sont invalides',
+  bad_request: 'La requête est invalide',
+  invalid_json: "Le corps de la requête n'est pas du JSON valide",
+  unsupported_media_type: "Ce type de contenu n'est pas accepté",
+  payload_too_large: 'La requête est trop volumineuse',
+  csrf_origin: "Cette requête provient d'une origine non autorisée",
+  unknown: 'Une erreur est survenue',
+  generic: 'Une erreur est survenue',
+  credential: 'Adresse e-mail ou mot de passe incorrect',
+  account_not_enabled:
+    "Votre compte n'est pas activé. Consultez vos e-mails pour activer votre compte",
+  error_token_renew: 'La demande a expiré, demandez un nouveau lien',
+  password_already_used: 'Ce mot de passe est déjà votre mot de passe actuel, choisissez-en un autre',
+  new_password_invalid: 'Les mots de passe ne correspondent pas',
+  password_must_be:
+    'Le mot de passe doit contenir au moins 8 caractères, une minuscule, une majuscule et un chiffre',
+  current_password_invalid: 'Votre mot de passe actuel est incorrect',
+  admin_and_client_user_already_exists_with_same_email:
+    'Plusieurs comptes utilisent cette adresse e-mail, contactez le support',
+  email_address_already_exists: 'Un compte existe déjà avec cette adresse e-mail',
+  cannot_change_status: 'Cette clé ne peut pas passer à cet état',
+  bad_or_not_exported_key_code: "La clé saisie n'est pas valide",
+  type_file_not_found: "Aucun fichier n'a été envoyé",
+  type_invalid_file: "Le fichier n'est pas valide, utilisez un fichier .csv",
+};
+
+export const validation = {
+  required: 'La valeur est obligatoire',
+  email: "La valeur n'est pas une adresse e-mail valide",
+  numeric: 'La valeur doit être numérique',
+  max_length: 'La longueur maximale autorisée est de {{max}}',
+  min_value: 'La valeur minimale autorisée est {{min}}',
+  phone: "La valeur n'est pas un numéro de téléphone valide",
+  password: {
+    min_length: 'Au moins 8 caractères',
+    lowercase: 'Une lettre minuscule',
+    uppercase: 'Une lettre majuscule',
+    digit: 'Un chiffre',
+    mismatch: 'Les mots de passe ne correspondent pas',
+  },
+};
+
+export const form = {
+  lastname: { required: 'Le nom est obligatoire' },
+  firstname: { required: 'Le prénom est obligatoire' },
+  email: { required: "L'email est obligatoire", email: "L'email est incorrect" },
+};

@@ -1,0 +1,2 @@
+/** Mail texts (subjects and bodies) of this language. */
+export const mail = {};

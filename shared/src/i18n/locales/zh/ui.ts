@@ -1,0 +1,2 @@
+/** Interface texts of this language, one top-level key per screen or component. */
+export const ui = {};
