@@ -1,0 +1,95 @@
+/**
+ * Starts the whole product: makes sure PostgreSQL and Redis are there (falling back to an
+ * embedded PostgreSQL and a local redis-server), applies migrations, seeds the demo data when
+ * asked, then runs the server and the worker (and Vite with --dev) until stopped.
+ *
+ *   --demo   demo accounts (and, as features land, demo machines and simulated devices)
+ *   --dev    Vite hot reload on :5173 in front of the API, server and worker restarted on change
+ *   --e2e    a fresh `aircloud_e2e` database and mail folder, for the Playwright journeys
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase } from '../server/src/db/client.ts';
+import { runMigrations } from '../server/src/db/migrate.ts';
+import { seedDemo } from '../server/src/db/seed-demo.ts';
+import { ensurePostgres, ensureRedis } from './lib/services.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = new Set(process.argv.slice(2));
+const demo = args.has('--demo') || args.has('--e2e') || process.env.DEMO === '1';
+const dev = args.has('--dev');
+const e2e = args.has('--e2e');
+const varDir = path.resolve(root, process.env.VAR_DIR ?? (e2e ? 'var/e2e' : 'var'));
+mkdirSync(varDir, { recursive: true });
+
+/** A stable secret for this checkout, so sessions survive restarts; production sets APP_SECRET. */
+function appSecret(): string {
+  if (process.env.APP_SECRET) return process.env.APP_SECRET;
+  const file = path.join(varDir, 'app-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+const postgres = await ensurePostgres(varDir, e2e ? 'aircloud_e2e' : 'aircloud', e2e);
+const redis = await ensureRedis(varDir);
+const mailDir = process.env.MAIL_DIR ?? path.join(varDir, 'mail');
+if (e2e) rmSync(mailDir, { recursive: true, force: true });
+
+const db = createDatabase(postgres.url, 2);
+await runMigrations(db);
+if (demo) await seedDemo(db);
+await db.$client.end();
+
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATABASE_URL: postgres.url,
+  REDIS_URL: redis.url,
+  APP_SECRET: appSecret(),
+  MAIL_DIR: mailDir,
+  UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads'),
+  DEMO: demo ? '1' : '0',
+  ...(e2e ? { REDIS_PREFIX: `aircloud-e2e-${process.pid}`, LOGIN_RATE_LIMIT: '1000' } : {}),
+  ...(dev && !process.env.PUBLIC_URL ? { PUBLIC_URL: 'http://localhost:5173' } : {}),
+};
+
+const children: ChildProcess[] = [];
+let stopping = false;
+
+function run(name: string, command: string, commandArgs: string[]): void {
+  const child = spawn(command, commandArgs, { cwd: root, env, stdio: 'inherit' });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping everything`);
+    void stop(code ?? 1);
+  });
+}
+
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(
+    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
+  );
+  redis.stop();
+  await postgres.stop();
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const node = ['--import', 'tsx', ...(dev ? ['--watch'] : [])];
+run('server', process.execPath, [...node, 'server/src/main.ts']);
+run('worker', process.execPath, [...node, 'worker/src/main.ts']);
+if (dev) run('vite', 'npx', ['vite', '--config', 'client/vite.config.ts', 'client']);
+
+const port = env.PORT ?? '3000';
+console.log(
+  `[start] ${demo ? 'demo ' : ''}product starting: ${dev ? 'http://localhost:5173 (Vite)' : `http://localhost:${port}`}` +
+    (demo ? ' - accounts admin@demo.test, tech@demo.test, user@demo.test, password Demo-1234' : ''),
+);
