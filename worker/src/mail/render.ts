@@ -24,7 +24,11 @@ export function parseMailMessage(template: string, data: unknown): MailMessage {
     throw new InvalidMailError(`unknown mail template "${template}"`);
   }
   const d = (data ?? {}) as Record<string, unknown>;
-  if (typeof d.firstname !== 'string' || typeof d.link !== 'string' || !/^https?:\/\//.test(d.link)) {
+  if (
+    typeof d.firstname !== 'string' ||
+    typeof d.link !== 'string' ||
+    !/^https?:\/\//.test(d.link)
+  ) {
     throw new InvalidMailError(`mail template "${template}" needs data {firstname, link}`);
   }
   return { template: template as MailTemplate, data: { firstname: d.firstname, link: d.link } };

@@ -41,7 +41,9 @@ function toMessage(mail: OutgoingMail, from: string) {
 
 /** Opens the SMTP transport when SMTP_URL is set, otherwise the .eml file transport. */
 export function createMailTransport(options: TransportOptions): MailTransport {
-  return options.smtpUrl ? createSmtpTransport(options.smtpUrl, options) : createFileTransport(options);
+  return options.smtpUrl
+    ? createSmtpTransport(options.smtpUrl, options)
+    : createFileTransport(options);
 }
 
 /** Sends over SMTP with nodemailer (the URL may carry `?pool=true` and TLS options). */
@@ -64,7 +66,11 @@ function createSmtpTransport(smtpUrl: string, { mailFrom }: TransportOptions): M
  */
 function createFileTransport({ mailFrom, mailDir, logger }: TransportOptions): MailTransport {
   const dir = path.resolve(mailDir);
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const transporter = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
   return {
     kind: 'file',
     async send(mail) {
@@ -73,7 +79,10 @@ function createFileTransport({ mailFrom, mailDir, logger }: TransportOptions): M
       const file = path.join(dir, `${new Date().toISOString().replace(/:/g, '-')}-${mail.id}.eml`);
       await writeFile(file, info.message);
       const link = /https?:\/\/[^\s<>"]+/.exec(mail.text)?.[0] ?? null;
-      logger.info({ mailId: mail.id, file, to: mail.to, link }, `mail written to ${file} for ${mail.to}: ${link ?? '(no link)'}`);
+      logger.info(
+        { mailId: mail.id, file, to: mail.to, link },
+        `mail written to ${file} for ${mail.to}: ${link ?? '(no link)'}`,
+      );
       return { messageId: info.messageId, file };
     },
     close: () => transporter.close(),

@@ -1,0 +1,70 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { pickLanguage } from '@aircloud/shared/i18n/translate';
+import type { Database } from '@aircloud/server/db/client';
+import { mails } from '@aircloud/server/db/schema';
+import type { JobData } from '@aircloud/server/jobs/queues';
+import { InvalidMailError, parseMailMessage, renderMail } from '../mail/render.ts';
+import type { MailTransport } from '../mail/transport.ts';
+
+interface SendMailDeps {
+  db: Database;
+  transport: MailTransport;
+  logger: Logger;
+}
+
+/** What a run of the task did, kept as the job's result. */
+export type SendMailResult =
+  | { status: 'sent'; messageId: string; file?: string }
+  | { status: 'skipped'; reason: 'already_sent' | 'unknown_mail' };
+
+/**
+ * Sends one mail of the outbox (job `{ mailId }`). Idempotent: a mail already marked sent is
+ * not sent again. A failure is recorded on the row and rethrown so BullMQ retries with the
+ * queue's backoff; the last attempt marks the mail failed.
+ */
+export function createSendMailTask({ db, transport, logger }: SendMailDeps) {
+  return async function sendMail(job: Job<JobData['mail']>): Promise<SendMailResult> {
+    const { mailId } = job.data;
+    const [row] = await db.select().from(mails).where(eq(mails.id, mailId)).limit(1);
+    if (!row) {
+      logger.warn({ mailId }, `mail ${mailId} not found, nothing to send`);
+      return { status: 'skipped', reason: 'unknown_mail' };
+    }
+    if (row.status === 'sent') return { status: 'skipped', reason: 'already_sent' };
+
+    try {
+      const lang = pickLanguage(row.lang);
+      const rendered = renderMail(parseMailMessage(row.template, row.data), lang);
+      const result = await transport.send({ id: row.id, to: row.to, lang, ...rendered });
+      await db
+        .update(mails)
+        .set({
+          status: 'sent',
+          sentAt: new Date(),
+          attempts: sql`${mails.attempts} + 1`,
+          lastError: null,
+        })
+        .where(eq(mails.id, mailId));
+      logger.info(
+        { mailId, to: row.to, template: row.template, lang, messageId: result.messageId },
+        `mail ${mailId} sent`,
+      );
+      return { status: 'sent', ...result };
+    } catch (err) {
+      const error = err instanceof Error ? err : new Error(String(err));
+      const unrecoverable = error instanceof InvalidMailError;
+      const lastAttempt = unrecoverable || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await db
+        .update(mails)
+        .set({
+          attempts: sql`${mails.attempts} + 1`,
+          lastError: error.message.slice(0, 2000),
+          ...(lastAttempt ? { status: 'failed' as const } : {}),
+        })
+        .where(eq(mails.id, mailId));
+      throw unrecoverable ? new UnrecoverableError(error.message) : error;
+    }
+  };
+}
