@@ -36,6 +36,8 @@ export const errors = {
 };
 
 export const validation = {
+  invalid: 'The value is not valid',
+  unknown_field: 'This field is not expected',
   required: 'Value is required',
   email: 'Value is not a valid email address',
   numeric: 'Value must be numeric',

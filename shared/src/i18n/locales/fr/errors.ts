@@ -36,6 +36,8 @@ export const errors = {
 };
 
 export const validation = {
+  invalid: "La valeur n'est pas valide",
+  unknown_field: "Ce champ n'est pas attendu",
   required: 'La valeur est obligatoire',
   email: "La valeur n'est pas une adresse e-mail valide",
   numeric: 'La valeur doit être numérique',

@@ -1,0 +1,121 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import type { AppContext, AppDeps } from './context.ts';
+import { authenticate } from './http/authenticate.ts';
+import { clientAppRoutes } from './http/client-app.ts';
+import { originCheck } from './http/csrf.ts';
+import { errorHandler, notFound } from './http/error-handler.ts';
+import { healthRoutes } from './http/health.ts';
+import { requestLogger } from './http/request-logger.ts';
+import { JSON_TYPES } from './http/validate.ts';
+import { deriveKey } from './lib/crypto.ts';
+import { createAccessTokens } from './modules/auth/access-token.ts';
+import { securityRoutes } from './modules/auth/routes.ts';
+import { meRoutes } from './modules/me/routes.ts';
+import { registrationRoutes } from './modules/registration/routes.ts';
+import {
+  attachRealtimeHandlers,
+  createRealtimeServer,
+  type RealtimeServer,
+} from './realtime/gateway.ts';
+
+export type { AppDeps } from './context.ts';
+
+/** What createApp returns: the Express app, its HTTP server (Socket.IO attached) and a closer. */
+export interface AirCloudApp {
+  app: Express;
+  server: HttpServer;
+  io: RealtimeServer;
+  /** The context routes use (tests and later modules may reuse it). */
+  ctx: AppContext;
+  /** Stops Socket.IO and the HTTP server; the caller closes db, redis and queues it opened. */
+  close(): Promise<void>;
+}
+
+/** Express `trust proxy` from the TRUST_PROXY string: true/false, a hop count, or addresses. */
+function trustProxySetting(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function securityHeaders(secure: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: secure,
+  });
+}
+
+/** Builds the HTTP server of AirCloud: middlewares, routes, static client and Socket.IO. */
+export function createApp(deps: AppDeps): AirCloudApp {
+  const { config } = deps;
+  const app = express();
+  const server = createServer(app);
+  const io = createRealtimeServer(server, deps.redis, {
+    redisPrefix: config.redisPrefix,
+    allowedOrigins: config.allowedOrigins,
+  });
+  const ctx: AppContext = {
+    ...deps,
+    accessTokens: createAccessTokens(config.appSecret),
+    apiTokenKey: deriveKey(config.appSecret, 'api-token'),
+    io,
+  };
+  attachRealtimeHandlers(io, ctx);
+
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxySetting(config.trustProxy));
+  app.use(requestLogger(deps.logger));
+  app.use(securityHeaders(config.secureCookies));
+  app.use(cors({ origin: config.allowedOrigins, credentials: true }));
+  app.use(healthRoutes(ctx));
+  app.use(cookieParser());
+  app.use(originCheck(config.allowedOrigins));
+  app.use(express.json({ type: JSON_TYPES, limit: '1mb' }));
+
+  app.use('/security', securityRoutes(ctx));
+  app.use('/api', authenticate(ctx));
+  app.use('/api', registrationRoutes(ctx));
+  app.use('/api/me', meRoutes(ctx));
+  app.use(['/api', '/security', '/device'], notFound);
+
+  const client = clientAppRoutes(config.clientDist);
+  if (client) app.use(client);
+  app.use(notFound);
+  app.use(errorHandler);
+
+  return {
+    app,
+    server,
+    io,
+    ctx,
+    close: () =>
+      new Promise<void>((resolve) => {
+        // io.close also closes the HTTP server (and ends idle keep-alive connections).
+        void io.close(() => {
+          server.closeAllConnections();
+          resolve();
+        });
+      }),
+  };
+}

@@ -1,0 +1,25 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { JobData } from './jobs/queues.ts';
+import type { AccessTokens } from './modules/auth/access-token.ts';
+import type { RealtimeServer } from './realtime/gateway.ts';
+
+/** What the caller hands to `createApp`: configuration and open connections. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  redis: Redis;
+  logger: Logger;
+  mailQueue: Queue<JobData['mail']>;
+}
+
+/** Everything a route or service may use, built once per app. */
+export interface AppContext extends AppDeps {
+  accessTokens: AccessTokens;
+  /** AES-256-GCM key for personal API tokens at rest. */
+  apiTokenKey: Buffer;
+  io: RealtimeServer;
+}

@@ -1,0 +1,155 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError, type z } from 'zod';
+import { ERROR_KEYS, type ErrorKey, type Violation } from '@aircloud/shared/errors';
+import { pickLanguage, translate } from '@aircloud/shared/i18n/translate';
+import type { Language } from '@aircloud/shared/constants';
+import { AppError } from './app-error.ts';
+import { constraintViolationList, hydraError } from './jsonld.ts';
+
+const CATALOGUE = new Set<string>(ERROR_KEYS);
+/** Password problems the client shows with their own message rather than "some fields are invalid". */
+const PASSWORD_KEYS = ['password_must_be', 'new_password_invalid'];
+
+/** Turns one zod issue into the violations the client reads (`code` without `validation.`). */
+function issueViolations(issue: z.core.$ZodIssue, lang: Language): Violation[] {
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({
+      propertyPath: [...path, key].join('.'),
+      code: 'unknown_field',
+      message: translate(lang, 'validation.unknown_field'),
+    }));
+  }
+  let code: string;
+  let message: string;
+  if (issue.message.startsWith('validation.')) {
+    code = issue.message.slice('validation.'.length);
+    const vars = {
+      max: 'maximum' in issue ? String(issue.maximum) : '',
+      min: 'minimum' in issue ? String(issue.minimum) : '',
+    };
+    message = translate(lang, issue.message, vars);
+  } else if (CATALOGUE.has(issue.message)) {
+    code = issue.message;
+    message = translate(lang, `errors.${code}`);
+  } else {
+    code = 'invalid';
+    message = translate(lang, 'validation.invalid');
+  }
+  return [{ propertyPath: path.join('.'), code, message }];
+}
+
+/** The catalogue key of a list of violations: a password key when it is the only problem. */
+function violationsKey(violations: Violation[]): string {
+  if (violations.length > 0 && violations.every((v) => PASSWORD_KEYS.includes(v.code))) {
+    return violations.some((v) => v.code === 'password_must_be')
+      ? 'password_must_be'
+      : 'new_password_invalid';
+  }
+  return 'validation_failed';
+}
+
+const PG_UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** True when the error (or one of its causes) says PostgreSQL or Redis cannot be reached. */
+export function isUnavailableError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth += 1) {
+    const candidate = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+    const code = typeof candidate.code === 'string' ? candidate.code : '';
+    if (PG_UNAVAILABLE.has(code) || /^08/.test(code)) return true;
+    if (candidate.name === 'MaxRetriesPerRequestError') return true;
+    const message = typeof candidate.message === 'string' ? candidate.message : '';
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Connection is closed/i.test(
+        message,
+      )
+    )
+      return true;
+    e = candidate.cause;
+  }
+  return false;
+}
+
+/** Maps Express / body-parser errors that carry a status to catalogue keys. */
+function httpErrorKey(err: { type?: unknown; status?: unknown }): [number, ErrorKey] | null {
+  switch (err.type) {
+    case 'entity.parse.failed':
+      return [400, 'invalid_json'];
+    case 'entity.too.large':
+      return [413, 'payload_too_large'];
+    case 'charset.unsupported':
+    case 'encoding.unsupported':
+      return [415, 'unsupported_media_type'];
+  }
+  const status = typeof err.status === 'number' ? err.status : 0;
+  if (status === 404) return [404, 'not_found'];
+  if (status === 413) return [413, 'payload_too_large'];
+  if (status === 415) return [415, 'unsupported_media_type'];
+  if (status >= 400 && status < 500) return [status, 'bad_request'];
+  return null;
+}
+
+/** The one error middleware: writes the hydra error body, never internals. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  const lang = pickLanguage(req.get('accept-language'));
+  if (res.headersSent) {
+    req.log?.error({ err }, 'error after the response started');
+    res.destroy();
+    return;
+  }
+  if (err instanceof ZodError) {
+    const violations = err.issues.flatMap((issue) => issueViolations(issue, lang));
+    const key = violationsKey(violations);
+    res
+      .status(422)
+      .json(constraintViolationList(key, translate(lang, `errors.${key}`), violations));
+    return;
+  }
+  if (err instanceof AppError) {
+    const title = translate(lang, `errors.${err.key}`);
+    if (err.violations) {
+      const violations = err.violations.map((v) => ({ ...v, message: v.message || title }));
+      res
+        .status(err.status)
+        .json({ ...constraintViolationList(err.key, title, violations), status: err.status });
+    } else {
+      res.status(err.status).json(hydraError(err.status, err.key, title));
+    }
+    return;
+  }
+  const mapped =
+    err && typeof err === 'object'
+      ? httpErrorKey(err as { type?: unknown; status?: unknown })
+      : null;
+  if (mapped) {
+    const [status, key] = mapped;
+    res.status(status).json(hydraError(status, key, translate(lang, `errors.${key}`)));
+    return;
+  }
+  if (isUnavailableError(err)) {
+    req.log?.error({ err }, 'a backing service is unavailable');
+    res
+      .status(503)
+      .json(hydraError(503, 'service_unavailable', translate(lang, 'errors.service_unavailable')));
+    return;
+  }
+  req.log?.error({ err }, 'unhandled error');
+  res
+    .status(500)
+    .json(hydraError(500, 'server_unavailable', translate(lang, 'errors.server_unavailable')));
+};
+
+/** 404 `not_found` for API paths no route matched. */
+export const notFound: RequestHandler = (_req, _res, next) => {
+  next(new AppError(404, 'not_found'));
+};

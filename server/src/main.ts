@@ -1,0 +1,62 @@
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { runMigrations } from './db/migrate.ts';
+import { REDACTED_PATHS } from './http/request-logger.ts';
+import { QUEUES, createQueue } from './jobs/queues.ts';
+import { redisOptionsFromUrl } from './lib/redis.ts';
+
+/** Starts one server process: migrations, connections, HTTP + Socket.IO, graceful shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({
+    level: config.logLevel,
+    redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+  });
+  const db = createDatabase(config.databaseUrl);
+  await runMigrations(db);
+  const redisOptions = redisOptionsFromUrl(config.redisUrl);
+  const redis = new Redis({ ...redisOptions, maxRetriesPerRequest: 3 });
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+  const mailQueue = createQueue(QUEUES.mail, redisOptions, config.redisPrefix);
+  mailQueue.on('error', (err) => logger.warn({ err }, 'mail queue error'));
+
+  const { server, close } = createApp({ config, db, redis, logger, mailQueue });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info(
+    `AirCloud server listening on http://${config.host}:${port} (public URL ${config.publicUrl})`,
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await close();
+      await mailQueue.close();
+      await redis.quit();
+      await db.$client.end();
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

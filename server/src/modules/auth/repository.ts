@@ -1,0 +1,102 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import type { Database } from '../../db/client.ts';
+import { refreshTokens, users, validationCodes } from '../../db/schema.ts';
+
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type CodePurpose = (typeof validationCodes.$inferSelect)['purpose'];
+
+/** Stores a refresh token (its hash) in a family. */
+export async function insertRefreshToken(
+  db: Executor,
+  values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(refreshTokens).values({ id: ulid(), ...values });
+}
+
+/** The refresh token with this hash, whatever its state. */
+export async function findRefreshToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<RefreshTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a live token replaced; false when another request already used it (a reuse). */
+export async function markReplaced(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ replacedAt: new Date() })
+    .where(
+      and(
+        eq(refreshTokens.id, id),
+        isNull(refreshTokens.replacedAt),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+/** Revokes every token of a family (logout, reuse detected). */
+export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every refresh token of a user (password reset or change). */
+export async function revokeUserTokens(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Stores a validation code (its hash). */
+export async function insertValidationCode(
+  db: Executor,
+  values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(validationCodes).values({ id: ulid(), ...values });
+}
+
+/** A usable code (unused, unexpired, optionally of one purpose) with its user's e-mail. */
+export async function findUsableCode(db: Executor, codeHash: string, purpose?: CodePurpose) {
+  const [row] = await db
+    .select({
+      id: validationCodes.id,
+      userId: validationCodes.userId,
+      purpose: validationCodes.purpose,
+      email: users.email,
+    })
+    .from(validationCodes)
+    .innerJoin(users, eq(users.id, validationCodes.userId))
+    .where(
+      and(
+        eq(validationCodes.codeHash, codeHash),
+        isNull(validationCodes.usedAt),
+        gt(validationCodes.expiresAt, new Date()),
+        purpose ? eq(validationCodes.purpose, purpose) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Consumes a code; false when a concurrent request consumed it first. */
+export async function markCodeUsed(db: Executor, id: string): Promise<boolean> {
+  const rows = await db
+    .update(validationCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(validationCodes.id, id), isNull(validationCodes.usedAt)))
+    .returning({ id: validationCodes.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,135 @@
+import { RESET_CODE_TTL_SECONDS } from '@aircloud/shared/constants';
+import type { LoginInput, ResetPasswordInput } from '@aircloud/shared/auth';
+import type { AppContext } from '../../context.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { dispatchMail, recordMail } from '../../mail/outbox.ts';
+import { emitToUser } from '../../realtime/gateway.ts';
+import { userLanguage } from '../users/language.ts';
+import {
+  enableUser,
+  findUserByEmail,
+  findUserById,
+  updatePasswordHash,
+  type UserRow,
+} from '../users/repository.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import {
+  findRefreshToken,
+  findUsableCode,
+  insertValidationCode,
+  markCodeUsed,
+  markReplaced,
+  revokeFamily,
+  revokeUserTokens,
+} from './repository.ts';
+import { issueSession, type SessionTokens } from './session.ts';
+
+/** Checks e-mail and password and opens a session; same timing whether or not the account exists. */
+export async function login(ctx: AppContext, input: LoginInput): Promise<SessionTokens> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !valid) throw new AppError(401, 'credential');
+  if (!user.enabled) throw new AppError(401, 'account_not_enabled');
+  return issueSession(ctx, ctx.db, user);
+}
+
+/**
+ * Rotates a refresh token: the presented one is marked replaced and a new one of the same family
+ * is issued. A replaced or revoked token presented again revokes the whole family.
+ */
+export async function refresh(
+  ctx: AppContext,
+  presented: string | undefined,
+): Promise<SessionTokens> {
+  if (!presented) throw new AppError(401, 'unauthorized');
+  const token = await findRefreshToken(ctx.db, sha256(presented));
+  if (!token) throw new AppError(401, 'unauthorized');
+  if (token.replacedAt || token.revokedAt) {
+    await revokeFamily(ctx.db, token.familyId);
+    throw new AppError(401, 'unauthorized');
+  }
+  if (token.expiresAt <= new Date()) throw new AppError(401, 'unauthorized');
+  const user = await findUserById(ctx.db, token.userId);
+  if (!user?.enabled) {
+    await revokeFamily(ctx.db, token.familyId);
+    throw new AppError(401, 'unauthorized');
+  }
+  const rotated = await ctx.db.transaction(async (tx) => {
+    if (!(await markReplaced(tx, token.id))) return null;
+    return issueSession(ctx, tx, user, token.familyId);
+  });
+  if (!rotated) {
+    // Another request rotated this token between our read and our write: treat it as a reuse.
+    await revokeFamily(ctx.db, token.familyId);
+    throw new AppError(401, 'unauthorized');
+  }
+  return rotated;
+}
+
+/** Revokes the family of the presented refresh token, if any. */
+export async function logout(ctx: AppContext, presented: string | undefined): Promise<void> {
+  if (!presented) return;
+  const token = await findRefreshToken(ctx.db, sha256(presented));
+  if (token) await revokeFamily(ctx.db, token.familyId);
+}
+
+/** Mails a reset link (valid one hour) when the account exists; silent otherwise. */
+export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const code = randomToken();
+  const lang = userLanguage(user);
+  const link = `${ctx.config.publicUrl}/renew-password?token=${encodeURIComponent(code)}&lang=${lang}`;
+  const mailId = await ctx.db.transaction(async (tx) => {
+    await insertValidationCode(tx, {
+      userId: user.id,
+      purpose: 'password_reset',
+      codeHash: sha256(code),
+      expiresAt: new Date(Date.now() + RESET_CODE_TTL_SECONDS * 1000),
+    });
+    return recordMail(tx, {
+      template: 'password_reset',
+      to: user.email,
+      lang,
+      data: { firstname: user.firstname, link },
+    });
+  });
+  await dispatchMail(ctx.mailQueue, mailId);
+}
+
+/** Sets a new password from a reset code and ends every session of that user. */
+export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
+  if (input.new_password1 !== input.new_password2)
+    throw fieldError('new_password_invalid', 'new_password2');
+  const code = await findUsableCode(ctx.db, sha256(input.token), 'password_reset');
+  if (!code) throw new AppError(400, 'error_token_renew');
+  const user = await findUserById(ctx.db, code.userId);
+  if (!user) throw new AppError(400, 'error_token_renew');
+  if (await verifyPassword(user.passwordHash, input.new_password1)) {
+    throw fieldError('password_already_used', 'new_password1');
+  }
+  const passwordHash = await hashPassword(input.new_password1);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await markCodeUsed(tx, code.id))) throw new AppError(400, 'error_token_renew');
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await revokeUserTokens(tx, user.id);
+  });
+  emitToUser(ctx.io, user.id, 'session:revoked');
+}
+
+/** Enables the account of an activation code and opens a session (the easy-connect link). */
+export async function activate(
+  ctx: AppContext,
+  token: string,
+): Promise<{ user: UserRow; session: SessionTokens }> {
+  const code = await findUsableCode(ctx.db, sha256(token), 'activation');
+  if (!code) throw new AppError(400, 'error_token_renew');
+  return ctx.db.transaction(async (tx) => {
+    if (!(await markCodeUsed(tx, code.id))) throw new AppError(400, 'error_token_renew');
+    const user = await enableUser(tx, code.userId);
+    return { user, session: await issueSession(ctx, tx, user) };
+  });
+}

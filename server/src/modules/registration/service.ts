@@ -1,0 +1,71 @@
+import { ACTIVATION_CODE_TTL_SECONDS, type Language } from '@aircloud/shared/constants';
+import type { RegistrationInput } from '@aircloud/shared/auth';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { dispatchMail, recordMail } from '../../mail/outbox.ts';
+import { findUsableCode, insertValidationCode } from '../auth/repository.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import { findUserByEmail, insertUser, type UserRow } from '../users/repository.ts';
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Creates a disabled account and mails its activation link (valid 7 days) in `lang`. */
+export async function register(
+  ctx: AppContext,
+  input: RegistrationInput,
+  lang: Language,
+): Promise<UserRow> {
+  if (await findUserByEmail(ctx.db, input.email))
+    throw new AppError(409, 'email_address_already_exists');
+  const passwordHash = await hashPassword(input.password);
+  const code = randomToken();
+  const link = `${ctx.config.publicUrl}/easy-connect?token=${encodeURIComponent(code)}`;
+  try {
+    const { user, mailId } = await ctx.db.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        id: ulid(),
+        email: input.email,
+        passwordHash,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        company: input.company,
+        lang,
+        role: 'ROLE_USER',
+        enabled: false,
+      });
+      await insertValidationCode(tx, {
+        userId: user.id,
+        purpose: 'activation',
+        codeHash: sha256(code),
+        expiresAt: new Date(Date.now() + ACTIVATION_CODE_TTL_SECONDS * 1000),
+      });
+      const mailId = await recordMail(tx, {
+        template: 'activation',
+        to: user.email,
+        lang,
+        data: { firstname: user.firstname, link },
+      });
+      return { user, mailId };
+    });
+    await dispatchMail(ctx.mailQueue, mailId);
+    return user;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'email_address_already_exists');
+    throw err;
+  }
+}
+
+/** The e-mail tied to a valid, unused validation code; 404 otherwise. */
+export async function validationCodeEmail(ctx: AppContext, code: string): Promise<string> {
+  const found = await findUsableCode(ctx.db, sha256(code));
+  if (!found) throw new AppError(404, 'not_found');
+  return found.email;
+}
