@@ -108,3 +108,22 @@ export const mails = pgTable(
   },
   (t) => [index('mails_pending_idx').on(t.createdAt).where(sql`status = 'pending'`)],
 );
+
+/**
+ * Uploaded images (avatars), stored outside the web root under a random file name and served
+ * through the API, resized; `@id` is `/api/media_objects/{id}`.
+ */
+export const mediaObjects = pgTable(
+  'media_objects',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_objects_owner_idx').on(t.ownerId)],
+);
