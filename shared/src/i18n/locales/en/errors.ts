@@ -31,8 +31,12 @@ export const errors = {
   email_address_already_exists: 'An account already exists with this email address',
   cannot_change_status: 'This key cannot change to that state',
   bad_or_not_exported_key_code: 'The key you entered is invalid',
+  serial_number_already_exists: 'Some of these serial numbers already exist, choose another start serial number',
   type_file_not_found: 'No file was sent',
   type_invalid_file: 'The file is invalid, use a .csv file',
+  last_admin: 'There must remain at least one administrator',
+  image_type: 'The image must be a PNG, JPEG or WebP file',
+  'image-size': 'The image must not exceed 2 MB',
 };
 
 export const validation = {
@@ -44,6 +48,13 @@ export const validation = {
   max_length: 'The maximum length allowed is {{max}}',
   min_value: 'The minimum value allowed is {{min}}',
   phone: 'Value is not a valid phone number',
+  max_value: 'The maximum value allowed is {{max}}',
+  integer: 'Value must be a whole number',
+  invalid_choice: 'The value is not one of the allowed choices',
+  min_incorrect: 'The value is incorrect. Minimum {{min}}.',
+  date: 'Value is not a valid date',
+  time: 'Use the HH:mm format',
+  schedule_order: 'Slots must be in ascending order, without two at the same time',
   password: {
     min_length: 'At least 8 characters',
     lowercase: 'One lowercase letter',
@@ -54,6 +65,12 @@ export const validation = {
 };
 
 export const form = {
+  name: { required: 'The name is required' },
+  short_name: { max_length: 'The short name is at most 20 characters long' },
+  piece_volume: { min: 'The value is incorrect. Minimum 1.' },
+  count_piece_connected_object: { min: 'The value is incorrect. Minimum 1.' },
+  start_serial: { required: 'The start serial number is required' },
+  count: { required: 'The count is required', numeric: 'The count must be numeric', min: 'Minimum 1' },
   lastname: { required: 'The last name is required' },
   firstname: { required: 'The first name is required' },
   email: { required: 'The email is required', email: 'The email is incorrect' },

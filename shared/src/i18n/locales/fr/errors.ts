@@ -31,8 +31,12 @@ export const errors = {
   email_address_already_exists: 'Un compte existe déjà avec cette adresse e-mail',
   cannot_change_status: 'Cette clé ne peut pas passer à cet état',
   bad_or_not_exported_key_code: "La clé saisie n'est pas valide",
+  serial_number_already_exists: 'Certains de ces numéros de série existent déjà, choisissez un autre numéro de départ',
   type_file_not_found: "Aucun fichier n'a été envoyé",
   type_invalid_file: "Le fichier n'est pas valide, utilisez un fichier .csv",
+  last_admin: 'Il doit rester au moins un administrateur',
+  image_type: "L'image doit être un fichier PNG, JPEG ou WebP",
+  'image-size': "L'image ne doit pas dépasser 2 Mo",
 };
 
 export const validation = {
@@ -44,6 +48,13 @@ export const validation = {
   max_length: 'La longueur maximale autorisée est de {{max}}',
   min_value: 'La valeur minimale autorisée est {{min}}',
   phone: "La valeur n'est pas un numéro de téléphone valide",
+  max_value: 'La valeur maximale autorisée est {{max}}',
+  integer: 'La valeur doit être un nombre entier',
+  invalid_choice: "La valeur ne fait pas partie des choix possibles",
+  min_incorrect: 'La valeur est incorrecte. Minimum {{min}}.',
+  date: "La valeur n'est pas une date valide",
+  time: 'Utilisez le format HH:mm',
+  schedule_order: 'Les créneaux doivent être dans l’ordre croissant, sans deux à la même heure',
   password: {
     min_length: 'Au moins 8 caractères',
     lowercase: 'Une lettre minuscule',
@@ -54,6 +65,12 @@ export const validation = {
 };
 
 export const form = {
+  name: { required: 'Le nom est obligatoire' },
+  short_name: { max_length: 'Le nom court fait au plus 20 caractères' },
+  piece_volume: { min: 'La valeur est incorrecte. Minimum 1.' },
+  count_piece_connected_object: { min: 'La valeur est incorrecte. Minimum 1.' },
+  start_serial: { required: 'Le numéro de série de départ est obligatoire' },
+  count: { required: 'Le nombre est obligatoire', numeric: 'Le nombre doit être numérique', min: 'Minimum 1' },
   lastname: { required: 'Le nom est obligatoire' },
   firstname: { required: 'Le prénom est obligatoire' },
   email: { required: "L'email est obligatoire", email: "L'email est incorrect" },

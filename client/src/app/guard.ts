@@ -1,0 +1,44 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { meApi } from '../lib/api/meApi.ts';
+import { currentRouteName } from '../lib/navigation/navigator.ts';
+import {
+  ANONYMOUS_ROUTES,
+  LOGGED_OUT_ROUTES,
+  PATHS,
+  type RouteName,
+} from '../lib/navigation/routeNames.ts';
+import { authenticated, loggedOut, previousRouteRecorded } from '../lib/session/sessionSlice.ts';
+import type { AppStore } from './store.ts';
+
+/** Asks the server who is signed in; a user with an identifier counts as logged in. */
+async function resolveAuthentication(store: AppStore): Promise<void> {
+  const result = await store.dispatch(
+    meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }),
+  );
+  if (result.data?.ulid) store.dispatch(authenticated(result.data));
+  else store.dispatch(loggedOut());
+}
+
+/**
+ * The navigation guard of spec section 2, as a loader per route. (The form lock is enforced by
+ * useFormLock, which cancels the navigation before any loader runs.)
+ */
+export function createGuard(store: AppStore) {
+  return (name: RouteName) =>
+    async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
+      const from = currentRouteName();
+      if (from && from !== name) store.dispatch(previousRouteRecorded(from));
+
+      if (LOGGED_OUT_ROUTES.includes(name)) {
+        if (store.getState().session.authState !== 'not-authenticated') store.dispatch(loggedOut());
+        return null;
+      }
+      if (store.getState().session.authState === 'unknown') await resolveAuthentication(store);
+      if (store.getState().session.authState === 'authenticated' || ANONYMOUS_ROUTES.includes(name)) {
+        return null;
+      }
+      const url = new URL(request.url);
+      const target = url.pathname + url.search;
+      return redirect(target === PATHS.home ? PATHS.login : `${PATHS.login}?redirect=${encodeURIComponent(target)}`);
+    };
+}

@@ -1,0 +1,32 @@
+import { closeRealtime, openRealtime, realtime } from '../lib/realtime/socket.ts';
+import { meApi } from '../lib/api/meApi.ts';
+import { forceLogout } from '../lib/api/baseQuery.ts';
+import { authenticated } from '../lib/session/sessionSlice.ts';
+import type { AppStore } from './store.ts';
+
+/** Opens the socket while authenticated and feeds its events into the store. */
+export function connectRealtime(store: AppStore): () => void {
+  let authenticatedBefore = false;
+  const follow = () => {
+    const isAuthenticated = store.getState().session.authState === 'authenticated';
+    if (isAuthenticated === authenticatedBefore) return;
+    authenticatedBefore = isAuthenticated;
+    if (isAuthenticated) void openRealtime();
+    else closeRealtime();
+  };
+  const unsubscribeStore = store.subscribe(follow);
+  follow();
+  const meSubscription = realtime.meUpdated$.subscribe((me) => {
+    store.dispatch(authenticated(me));
+    void store.dispatch(meApi.util.upsertQueryData('getMe', undefined, me));
+  });
+  const revokedSubscription = realtime.sessionRevoked$.subscribe(() => {
+    if (store.getState().session.authState === 'authenticated') forceLogout(store.dispatch);
+  });
+  return () => {
+    unsubscribeStore();
+    meSubscription.unsubscribe();
+    revokedSubscription.unsubscribe();
+    closeRealtime();
+  };
+}

@@ -1,0 +1,77 @@
+import { redirect, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { PageLoader } from '../components/Spinner.tsx';
+import { RouteErrorBoundary } from '../features/errors/components/RouteErrorBoundary.tsx';
+import { PATHS, type RouteName } from '../lib/navigation/routeNames.ts';
+import { createGuard } from './guard.ts';
+import { lazyPage } from './lazyPage.ts';
+import { RootLayout } from './RootLayout.tsx';
+import type { AppStore } from './store.ts';
+
+// Screens not built yet show the not-found page rather than placeholder content.
+const notFound = () => import('../features/errors/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
+
+const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType> }[] = [
+  { path: '/login', name: 'Login', load: () => import('../features/auth/components/LoginPage.tsx').then((m) => m.LoginPage) },
+  {
+    path: '/account-creation',
+    name: 'AccountCreation',
+    load: () => import('../features/auth/components/AccountCreationPage.tsx').then((m) => m.AccountCreationPage),
+  },
+  {
+    path: '/forgot-password',
+    name: 'ForgotPassword',
+    load: () => import('../features/auth/components/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    path: '/renew-password',
+    name: 'RenewPassword',
+    load: () => import('../features/auth/components/RenewPasswordPage.tsx').then((m) => m.RenewPasswordPage),
+  },
+  {
+    path: '/easy-connect',
+    name: 'EasyConnect',
+    load: () => import('../features/auth/components/EasyConnectPage.tsx').then((m) => m.EasyConnectPage),
+  },
+  { path: '/purifiers', name: 'PurifierList', load: notFound },
+  { path: '/purifiers/:purifierUlid/*', name: 'PurifierDetail', load: notFound },
+  { path: '/sensors', name: 'SensorList', load: notFound },
+  { path: '/sensors/:sensorUlid/*', name: 'SensorDetail', load: notFound },
+  { path: '/sensor-graph/:sensorId', name: 'SensorsGraphs', load: notFound },
+  { path: '/users', name: 'UsersList', load: notFound },
+  { path: '/users/add', name: 'UserAdd', load: notFound },
+  { path: '/users/:userId/edit', name: 'UserEdit', load: notFound },
+  { path: '/product-keys', name: 'ProductKeys', load: notFound },
+  { path: '/firmware', name: 'FirmwareList', load: notFound },
+  { path: '/invitations', name: 'Invitations', load: notFound },
+  { path: '/translations', name: 'Translations', load: notFound },
+  {
+    path: '/error/:code',
+    name: 'Error',
+    load: () => import('../features/errors/components/ErrorPage.tsx').then((m) => m.ErrorPage),
+  },
+  { path: '*', name: 'NotFound', load: notFound },
+];
+
+/** Every route of spec section 2, each page lazy-loaded behind the navigation guard. */
+export function buildRoutes(store: AppStore): RouteObject[] {
+  const guard = createGuard(store);
+  return [
+    {
+      id: 'root',
+      element: <RootLayout />,
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        { path: '/', loader: () => redirect(PATHS.home) },
+        { path: '/activated-account', loader: () => redirect(PATHS.home) },
+        ...PAGES.map(({ path, name, load }) => ({
+          path,
+          handle: { name },
+          loader: guard(name),
+          lazy: lazyPage(load),
+        })),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createAppStore } from '../app/store.ts';
+import { notified, notifyError, notifyInfo, purged } from '../lib/notifications/notificationsSlice.ts';
+import { NotificationStack } from './NotificationStack.tsx';
+
+function renderStack() {
+  const store = createAppStore();
+  render(
+    <Provider store={store}>
+      <NotificationStack />
+    </Provider>,
+  );
+  return store;
+}
+
+describe('notifications stack', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('removes an info notification after 2500 ms', () => {
+    const store = renderStack();
+    act(() => {
+      store.dispatch(notifyInfo('forgot-password.message-sent', { email: 'ada@example.test' }));
+    });
+    const info = screen.getByRole('status');
+    expect(info).toHaveTextContent('ada@example.test');
+    expect(info).toHaveClass('notification--info');
+    act(() => {
+      vi.advanceTimersByTime(2499);
+    });
+    expect(screen.queryByRole('status')).toBeInTheDocument();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(store.getState().notifications.items).toEqual([]);
+  });
+
+  it('keeps an error until it is dismissed', () => {
+    const store = renderStack();
+    act(() => {
+      store.dispatch(notifyError('users.my-api.generate-token.error'));
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    const error = screen.getByRole('alert');
+    expect(error).toHaveTextContent('The token could not be generated, please try again');
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(store.getState().notifications.items).toEqual([]);
+  });
+
+  it('shows a list of messages as bullets, gives 10-digit ids, and is purged on demand', () => {
+    const store = renderStack();
+    act(() => {
+      store.dispatch(notified('error', [{ key: 'validation.password.min_length' }, { key: 'validation.password.digit' }]));
+    });
+    const items = screen.getAllByRole('listitem').filter((li) => li.closest('.notification__body'));
+    expect(items.map((li) => li.textContent)).toEqual(['At least 8 characters', 'One digit']);
+    expect(String(store.getState().notifications.items[0]?.id)).toMatch(/^\d{10}$/);
+    act(() => {
+      store.dispatch(purged());
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

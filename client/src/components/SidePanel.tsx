@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import { Icon } from './Icon.tsx';
+import { useDelayedClose } from './useDelayedClose.ts';
+
+/** A panel sliding in from the right (profile, API token), modal and focus trapped. */
+export function SidePanel({
+  open,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { closing, requestClose } = useDelayedClose(open, onClose);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : requestClose())}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="overlay" data-closing={closing || undefined} />
+        <Dialog.Content className="side-panel" data-closing={closing || undefined} aria-describedby={undefined}>
+          <header className="side-panel__header">
+            <Dialog.Title className="side-panel__title">{title}</Dialog.Title>
+            <Dialog.Close className="icon-button" aria-label={t('common.close')}>
+              <Icon name="close" />
+            </Dialog.Close>
+          </header>
+          <div className="side-panel__body">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { useLogoutMutation } from '../../../lib/api/meApi.ts';
+import { PATHS } from '../../../lib/navigation/routeNames.ts';
+import { loggedOut } from '../../../lib/session/sessionSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
+import { ApiTokenPanel } from './ApiTokenPanel.tsx';
+import { ProfilePanel } from './ProfilePanel.tsx';
+
+type Open = 'profile' | 'api' | 'logout' | null;
+
+function initials(firstname = '', lastname = ''): string {
+  return `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase() || '?';
+}
+
+/** The user menu: my profile, my API token, sign out (with confirmation). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const user = useAppSelector((state) => state.session.user);
+  const [open, setOpen] = useState<Open>(null);
+  const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+
+  const signOut = async () => {
+    await logout();
+    dispatch(loggedOut());
+    setOpen(null);
+    navigate(PATHS.login, { replace: true });
+  };
+
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('user-menu.open')}>
+          <span className="avatar" aria-hidden="true">
+            {user?.avatar ? <img src={user.avatar} alt="" /> : initials(user?.firstname, user?.lastname)}
+          </span>
+          <span className="user-menu__name">{user ? `${user.firstname} ${user.lastname}` : ''}</span>
+          <Icon name="chevronDown" size={16} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+            <DropdownMenu.Label className="menu__label">
+              <strong>{user ? `${user.firstname} ${user.lastname}` : ''}</strong>
+              <span>{user?.email}</span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item" onSelect={() => setOpen('profile')}>
+              <Icon name="user" size={18} />
+              {t('user-menu.profile')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="menu__item" onSelect={() => setOpen('api')}>
+              <Icon name="key" size={18} />
+              {t('user-menu.api-token')}
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setOpen('logout')}>
+              <Icon name="logout" size={18} />
+              {t('user-menu.sign-out')}
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      {open === 'profile' ? <ProfilePanel open onClose={() => setOpen(null)} /> : null}
+      {open === 'api' ? <ApiTokenPanel open onClose={() => setOpen(null)} /> : null}
+      <ConfirmDialog
+        open={open === 'logout'}
+        icon="logout"
+        title={t('logout.title')}
+        body={t('logout.body')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('logout.confirm')}
+        loading={loggingOut}
+        onCancel={() => setOpen(null)}
+        onConfirm={() => void signOut()}
+      />
+    </>
+  );
+}

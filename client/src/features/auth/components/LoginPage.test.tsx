@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../test/server.ts';
+import { hydraError, makeMe } from '../../../test/fixtures.ts';
+import { renderApp, signedOut } from '../../../test/renderApp.tsx';
+
+async function submit(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('E-mail address'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('login screen', () => {
+  it('shows the credential message for a wrong password', async () => {
+    server.use(
+      http.post('/security/token/request', () => HttpResponse.json(hydraError(401, 'credential'), { status: 401 })),
+    );
+    renderApp('/login', signedOut());
+    await submit('ada@example.test', 'Wrong-pass1');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email address or incorrect password');
+  });
+
+  it('shows the account_not_enabled message for an account not activated yet', async () => {
+    server.use(
+      http.post('/security/token/request', () =>
+        HttpResponse.json(hydraError(401, 'account_not_enabled'), { status: 401 }),
+      ),
+    );
+    renderApp('/login', signedOut());
+    await submit('ada@example.test', 'Right-pass1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your account is not activated. Please check your emails to activate your account',
+    );
+  });
+
+  it('validates the fields before calling the server, preferring form.<field> texts', async () => {
+    renderApp('/login', signedOut());
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The email is required')).toBeInTheDocument();
+    expect(screen.getByText('Value is required')).toBeInTheDocument();
+  });
+
+  it('signs in, fetches the current user and returns to the page first asked for', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('/security/token/request', async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+      http.get('/api/me', () => HttpResponse.json(makeMe({ firstname: 'Ada', role: 'ROLE_ADMIN' }))),
+    );
+    const { router, store } = renderApp('/login?redirect=%2Fsensors', signedOut());
+    await submit('Ada@Example.test', 'Right-pass1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sensors'));
+    expect(body).toEqual({ email: 'ada@example.test', password: 'Right-pass1' });
+    expect(store.getState().session).toMatchObject({ authState: 'authenticated', user: { firstname: 'Ada' } });
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('goes to the purifiers by default', async () => {
+    server.use(
+      http.post('/security/token/request', () => new HttpResponse(null, { status: 204 })),
+      http.get('/api/me', () => HttpResponse.json(makeMe())),
+    );
+    const { router } = renderApp('/login', signedOut());
+    await submit('ada@example.test', 'Right-pass1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purifiers'));
+  });
+});

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Logo } from '../../../components/Logo.tsx';
+import { browser } from '../../../lib/browser.ts';
+
+/** The generic global error: shown when a page cannot be loaded or crashes. */
+export function RouteErrorBoundary() {
+  const { t } = useTranslation();
+  return (
+    <div className="status-page" role="alert">
+      <Logo />
+      <div className="card status-page__card">
+        <span className="status-page__icon">
+          <Icon name="alert" size={48} />
+        </span>
+        <h1 className="status-page__title">{t('errors.generic')}</h1>
+        <p className="status-page__text">{t('error.reload-help')}</p>
+        <Button onClick={() => browser.reload()}>{t('error.reload')}</Button>
+      </div>
+    </div>
+  );
+}

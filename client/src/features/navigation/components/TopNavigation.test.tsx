@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import type { Role } from '@aircloud/shared/roles';
+import { createAppStore } from '../../../app/store.ts';
+import { authenticated } from '../../../lib/session/sessionSlice.ts';
+import { makeMe } from '../../../test/fixtures.ts';
+import { TopNavigation } from './TopNavigation.tsx';
+
+function renderNavigation(role: Role, invitations = 0) {
+  const store = createAppStore();
+  store.dispatch(authenticated(makeMe({ role, invitations_received_count: invitations })));
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/purifiers']}>
+        <TopNavigation />
+      </MemoryRouter>
+    </Provider>,
+  );
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('href'));
+}
+
+describe('top navigation', () => {
+  it('puts users, product keys and firmware first for an administrator', () => {
+    expect(renderNavigation('ROLE_ADMIN')).toEqual([
+      '/users',
+      '/product-keys',
+      '/firmware',
+      '/sensors',
+      '/purifiers',
+      '/invitations',
+    ]);
+  });
+
+  it('gives a technician product keys and firmware, not users', () => {
+    expect(renderNavigation('ROLE_TECHNICIAN')).toEqual(['/product-keys', '/firmware', '/sensors', '/purifiers', '/invitations']);
+  });
+
+  it('shows a user only sensors, purifiers and invitations', () => {
+    expect(renderNavigation('ROLE_USER')).toEqual(['/sensors', '/purifiers', '/invitations']);
+  });
+
+  it('shows the number of received invitations on the invitations link', () => {
+    renderNavigation('ROLE_USER', 3);
+    const link = screen.getByRole('link', { name: /invitations/i });
+    expect(within(link).getByText('3')).toHaveClass('badge');
+    expect(link).toHaveTextContent('3 invitations received');
+  });
+
+  it('shows no badge without invitations', () => {
+    renderNavigation('ROLE_USER', 0);
+    expect(screen.getByRole('link', { name: /invitations/i }).querySelector('.badge')).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+import { Subject } from 'rxjs';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
+import type { Me } from '@aircloud/shared/users';
+
+/** One RxJS stream per server event; subscribers never touch the socket itself. */
+export const realtime = {
+  meUpdated$: new Subject<Me>(),
+  sessionRevoked$: new Subject<void>(),
+};
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let socket: ClientSocket | null = null;
+let opening: Promise<void> | null = null;
+let wanted = false;
+
+/** Opens the socket (once); socket.io-client is loaded on demand to keep the login page small. */
+export function openRealtime(): Promise<void> {
+  wanted = true;
+  if (socket || opening) return opening ?? Promise.resolve();
+  opening = import('socket.io-client')
+    .then(({ io }) => {
+      if (!wanted) return;
+      const next: ClientSocket = io({ path: '/socket.io', withCredentials: true });
+      next.on('me:updated', (me) => realtime.meUpdated$.next(me));
+      next.on('session:revoked', () => realtime.sessionRevoked$.next());
+      socket = next;
+    })
+    .catch(() => {
+      // Live updates are a bonus: the pages still work from HTTP alone.
+    })
+    .finally(() => {
+      opening = null;
+    });
+  return opening;
+}
+
+/** Closes the socket (logout). */
+export function closeRealtime(): void {
+  wanted = false;
+  socket?.disconnect();
+  socket = null;
+}

@@ -1,0 +1,22 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { AppProviders } from './app/providers.tsx';
+import { buildRoutes } from './app/router.tsx';
+import { createAppStore } from './app/store.ts';
+import { setRouter } from './lib/navigation/navigator.ts';
+import './styles/global.css';
+
+const store = createAppStore();
+const router = createBrowserRouter(buildRoutes(store));
+setRouter(router);
+
+// The socket (and RxJS) are loaded with the first signed-in page, not with the login page.
+const stopWaiting = store.subscribe(() => {
+  if (store.getState().session.authState !== 'authenticated') return;
+  stopWaiting();
+  void import('./app/realtimeBridge.ts').then(({ connectRealtime }) => connectRealtime(store));
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(<AppProviders store={store} router={router} />);
