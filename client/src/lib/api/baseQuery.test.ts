@@ -78,7 +78,7 @@ describe('refresh and replay once', () => {
     server.use(
       http.get('/api/things', () => {
         calls++;
-        return HttpResponse.json(hydraError(403, 'forbidden'), { status: 403 });
+        return HttpResponse.json(hydraError(403, 'unauthorized'), { status: 403 });
       }),
       http.post('/security/token/refresh', () => new HttpResponse(null, { status: 204 })),
     );
@@ -86,6 +86,45 @@ describe('refresh and replay once', () => {
     expect(calls).toBe(2);
     expect(store.getState().session.authState).toBe('not-authenticated');
     expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('passes a permission refusal (403 forbidden) to the caller without signing out', async () => {
+    const { store, router } = setup();
+    let refreshes = 0;
+    server.use(
+      http.get('/api/things', () => HttpResponse.json(hydraError(403, 'forbidden'), { status: 403 })),
+      http.post('/security/token/refresh', () => {
+        refreshes++;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('/api/things'));
+    expect(result.error).toMatchObject({ status: 403 });
+    expect(refreshes).toBe(0);
+    expect(store.getState().session.authState).toBe('authenticated');
+    expect(router.state.location.pathname).not.toBe('/login');
+  });
+
+  it('replays without refreshing when another tab refreshed after the call was sent', async () => {
+    const { store } = setup();
+    let refreshes = 0;
+    let sessionValid = false;
+    server.use(
+      http.get('/api/things', () => {
+        if (sessionValid) return HttpResponse.json({ ok: true });
+        // Meanwhile another tab rotated the refresh token and wrote the shared cookies.
+        localStorage.setItem('aircloud.refreshed-at', String(Date.now()));
+        sessionValid = true;
+        return unauthorized();
+      }),
+      http.post('/security/token/refresh', () => {
+        refreshes++;
+        return unauthorized();
+      }),
+    );
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('/api/things'));
+    expect(result.data).toEqual({ ok: true });
+    expect(refreshes).toBe(0);
   });
 
   it('shares one refresh between concurrent failures', async () => {

@@ -54,14 +54,42 @@ function isMeFetch(args: FetchArgs): boolean {
 }
 
 let refreshInFlight: Promise<boolean> | null = null;
+const REFRESHED_AT_KEY = 'aircloud.refreshed-at';
 
-/** One refresh shared by every call that failed meanwhile. */
-function refreshOnce(api: BaseQueryApi): Promise<boolean> {
-  refreshInFlight ??= Promise.resolve(rawBaseQuery(withHeaders({ url: REFRESH_PATH, method: 'POST' }), api, {}))
-    .then((result) => !result.error)
-    .finally(() => {
-      refreshInFlight = null;
-    });
+function lastRefreshAt(): number {
+  try {
+    return Number(localStorage.getItem(REFRESHED_AT_KEY) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Refreshes the session unless another tab already did after `failedSince`. The server treats a
+ * refresh token presented twice as stolen and revokes its family, so tabs take turns (Web Locks)
+ * and a tab that finds fresh cookies simply replays.
+ */
+async function refreshAcrossTabs(api: BaseQueryApi, failedSince: number): Promise<boolean> {
+  const refresh = async () => {
+    if (lastRefreshAt() >= failedSince) return true;
+    const result = await rawBaseQuery(withHeaders({ url: REFRESH_PATH, method: 'POST' }), api, {});
+    if (result.error) return false;
+    try {
+      localStorage.setItem(REFRESHED_AT_KEY, String(Date.now()));
+    } catch {
+      // private mode: other tabs will just refresh on their own
+    }
+    return true;
+  };
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? locks.request('aircloud-token-refresh', refresh) : refresh();
+}
+
+/** One refresh shared by every call of this tab that failed meanwhile. */
+function refreshOnce(api: BaseQueryApi, failedSince: number): Promise<boolean> {
+  refreshInFlight ??= refreshAcrossTabs(api, failedSince).finally(() => {
+    refreshInFlight = null;
+  });
   return refreshInFlight;
 }
 
@@ -75,9 +103,19 @@ export function forceLogout(dispatch: BaseQueryApi['dispatch']): void {
   navigateTo(keep ? `${PATHS.login}?redirect=${encodeURIComponent(here)}` : PATHS.login);
 }
 
+/** 403 answers that are a decision about the request, not a broken session: never retried. */
+const REFUSALS = new Set(['forbidden', 'csrf_origin', 'last_admin']);
+
+/**
+ * A session failure: 401, or 403 as spec section 4 says, except a refusal the server made on
+ * purpose (a permission it denies stays with the caller instead of signing the user out).
+ */
 function isAuthFailure(error: FetchBaseQueryError | undefined): boolean {
   const status = httpStatusOf(error);
-  return status === 401 || status === 403;
+  if (status === 401) return true;
+  if (status !== 403) return false;
+  const data = error?.data as { 'hydra:description'?: unknown } | undefined;
+  return !REFUSALS.has(String(data?.['hydra:description'] ?? ''));
 }
 
 /**
@@ -90,10 +128,11 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   extraOptions = {},
 ) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
+  const sentAt = Date.now();
   let result = await rawBaseQuery(withHeaders(args), api, {});
 
   if (isAuthFailure(result.error) && !isTokenCall(args.url)) {
-    const refreshed = await refreshOnce(api);
+    const refreshed = await refreshOnce(api, sentAt);
     if (refreshed) result = await rawBaseQuery(withHeaders(args), api, {});
     if (!refreshed || isAuthFailure(result.error)) {
       // Without a session there is nothing to close: the caller (the guard) decides.
