@@ -16,6 +16,11 @@ import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
+import { productKeyRoutes } from './modules/product-keys/routes.ts';
+import { purifierRoutes } from './modules/purifiers/routes.ts';
+import { mediaRoutes } from './modules/media/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import {
   attachRealtimeHandlers,
   createRealtimeServer,
@@ -97,6 +102,11 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api', authenticate(ctx));
   app.use('/api', registrationRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
+  app.use('/api/users', userRoutes(ctx));
+  app.use('/api/media_objects', mediaRoutes(ctx));
+  app.use(openApiRoutes(ctx));
+  app.use('/api/product_keys', productKeyRoutes(ctx));
+  app.use('/api/purifiers', purifierRoutes(ctx));
   app.use(['/api', '/security', '/device'], notFound);
 
   const client = clientAppRoutes(config.clientDist);

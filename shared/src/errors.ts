@@ -34,9 +34,14 @@ export const ERROR_KEYS = [
   // product keys, purifiers
   'cannot_change_status',
   'bad_or_not_exported_key_code',
+  'serial_number_already_exists',
   // sensor import
   'type_file_not_found',
   'type_invalid_file',
+  // user administration and avatars
+  'last_admin',
+  'image_type',
+  'image-size',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -5,6 +5,11 @@ import { createQueue, QUEUES } from '@aircloud/server/jobs/queues';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailSweep } from './mail/sweep.ts';
 import { createRedisConnection, createWorker } from './queues.ts';
+import {
+  APPLY_SCHEDULE_PATTERN,
+  APPLY_SCHEDULE_SCHEDULER,
+  createApplyScheduleTask,
+} from './tasks/ApplyScheduleTask.ts';
 import { createSendMailTask } from './tasks/SendMailTask.ts';
 
 /** Starts the worker process: mail queue consumer and outbox sweep, until SIGTERM or SIGINT. */
@@ -25,10 +30,28 @@ async function main() {
   });
   const sweep = startMailSweep({ db, queue: mailQueue, logger });
 
+  // Schedules: one repeatable job every minute (upserted by every worker: still one scheduler),
+  // plus a run at start so slots missed while no worker ran are caught up (the task is idempotent).
+  const scheduleQueue = createQueue(QUEUES.schedule, redis, config.redisPrefix);
+  scheduleQueue.on('error', (err) => logger.warn({ err: err.message }, 'schedule queue error'));
+  const scheduleWorker = createWorker(QUEUES.schedule, createApplyScheduleTask({ db, logger }), {
+    connection: redis,
+    redisPrefix: config.redisPrefix,
+    logger,
+    concurrency: 1,
+  });
+  await scheduleQueue.upsertJobScheduler(
+    APPLY_SCHEDULE_SCHEDULER,
+    { pattern: APPLY_SCHEDULE_PATTERN },
+    { name: APPLY_SCHEDULE_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 3 } },
+  );
+  await scheduleQueue.add(APPLY_SCHEDULE_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
+
   await mailWorker.waitUntilReady();
+  await scheduleWorker.waitUntilReady();
   logger.info(
     {
-      queues: [QUEUES.mail],
+      queues: [QUEUES.mail, QUEUES.schedule],
       prefix: `${config.redisPrefix}:bull`,
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
     },
@@ -46,7 +69,9 @@ async function main() {
     try {
       await sweep.stop();
       await mailWorker.close();
+      await scheduleWorker.close();
       await mailQueue.close();
+      await scheduleQueue.close();
       transport.close();
       await db.$client.end();
       await redis.quit();

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
+  check,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -9,6 +13,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ProductKeyModel, ProductKeyState } from '@aircloud/shared/product-keys';
+import type {
+  DesiredState,
+  MaintenanceEventType,
+  MaintenanceLevels,
+  PurifierState,
+  ReportedState,
+} from '@aircloud/shared/purifiers';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -126,4 +138,115 @@ export const mediaObjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('media_objects_owner_idx').on(t.ownerId)],
+);
+
+/**
+ * Product keys: a random 16-character key (stored without dashes) and a serial number
+ * (`MODEL-000123`) per machine. generated -> exported (CSV) -> activated (a user adds it);
+ * generated/exported <-> blocked. `purifier_id` is the purifier its first activation created,
+ * kept across unlinks so a re-activation hands the same machine to the new user.
+ */
+export const productKeys = pgTable(
+  'product_keys',
+  {
+    id: text('id').primaryKey(),
+    key: text('key').notNull(),
+    serialNumber: text('serial_number').notNull(),
+    model: text('model').$type<ProductKeyModel>().notNull(),
+    state: text('state').$type<ProductKeyState>().notNull().default('generated'),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purifierId: text('purifier_id').references((): AnyPgColumn => purifiers.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('product_keys_key_key').on(t.key),
+    uniqueIndex('product_keys_serial_number_key').on(t.serialNumber),
+    index('product_keys_state_idx').on(t.state),
+    index('product_keys_model_idx').on(t.model),
+    index('product_keys_user_idx').on(t.userId),
+    check(
+      'product_keys_state_check',
+      sql`${t.state} IN ('generated', 'exported', 'activated', 'blocked')`,
+    ),
+  ],
+);
+
+/**
+ * Purifiers. A device shadow: `desired` (mode, TRH, schedule… set by users, schedules and rules,
+ * versioned) and `reported` (what the device last said, null until then). `user_id` is null
+ * once the key is unlinked. `last_schedule_slot_at` is the start of the last schedule slot the
+ * worker handled, so a retried run never applies a slot twice.
+ */
+export const purifiers = pgTable(
+  'purifiers',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    productKeyId: text('product_key_id')
+      .notNull()
+      .references((): AnyPgColumn => productKeys.id, { onDelete: 'restrict' }),
+    serialNumber: text('serial_number').notNull(),
+    model: text('model').$type<ProductKeyModel>().notNull(),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull().default(''),
+    systemDate: date('system_date'),
+    hourlyRecyclingRate: integer('hourly_recycling_rate').notNull().default(5),
+    silentHourlyRecyclingRate: integer('silent_hourly_recycling_rate').notNull().default(5),
+    pieceVolume: doublePrecision('piece_volume'),
+    countPieceConnectedObject: integer('count_piece_connected_object').notNull().default(1),
+    isPublic: boolean('is_public').notNull().default(false),
+    timezone: text('timezone').notNull().default('Europe/Paris'),
+    desired: jsonb('desired').$type<DesiredState>().notNull(),
+    reported: jsonb('reported').$type<ReportedState>(),
+    state: text('state').$type<PurifierState>().notNull().default('operational'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    reportingIntervalS: integer('reporting_interval_s').notNull().default(60),
+    maintenanceLevels: jsonb('maintenance_levels').$type<MaintenanceLevels>().notNull(),
+    lastScheduleSlotAt: timestamp('last_schedule_slot_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('purifiers_product_key_key').on(t.productKeyId),
+    uniqueIndex('purifiers_serial_number_key').on(t.serialNumber),
+    index('purifiers_user_idx').on(t.userId),
+    index('purifiers_scheduled_idx')
+      .on(t.id)
+      .where(sql`jsonb_typeof(desired -> 'schedule') = 'object' AND user_id IS NOT NULL`),
+    check('purifiers_short_name_check', sql`char_length(${t.shortName}) <= 20`),
+    check('purifiers_trh_check', sql`${t.hourlyRecyclingRate} IN (5, 10, 15)`),
+    check('purifiers_silent_trh_check', sql`${t.silentHourlyRecyclingRate} IN (5, 10, 15)`),
+    check('purifiers_piece_volume_check', sql`${t.pieceVolume} >= 1`),
+    check('purifiers_count_check', sql`${t.countPieceConnectedObject} >= 1`),
+    check('purifiers_state_check', sql`${t.state} IN ('operational', 'warning', 'alert')`),
+    check('purifiers_reporting_interval_check', sql`${t.reportingIntervalS} >= 1`),
+  ],
+);
+
+/** Replacements of consumables (filters, prefilters, modules 1 to 4) on a purifier. */
+export const maintenanceEvents = pgTable(
+  'maintenance_events',
+  {
+    id: text('id').primaryKey(),
+    purifierId: text('purifier_id')
+      .notNull()
+      .references(() => purifiers.id, { onDelete: 'cascade' }),
+    type: text('type').$type<MaintenanceEventType>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('maintenance_events_purifier_idx').on(t.purifierId, t.occurredAt),
+    check(
+      'maintenance_events_type_check',
+      sql`${t.type} IN ('filters', 'prefilters', 'module_1', 'module_2', 'module_3', 'module_4')`,
+    ),
+  ],
 );

@@ -29,6 +29,10 @@ function issueViolations(issue: z.core.$ZodIssue, lang: Language): Violation[] {
       min: 'minimum' in issue ? String(issue.minimum) : '',
     };
     message = translate(lang, issue.message, vars);
+  } else if (issue.message.startsWith('form.')) {
+    // Field-specific texts of the spec (`form.lastname.required`): the code keeps its prefix.
+    code = issue.message;
+    message = translate(lang, issue.message);
   } else if (CATALOGUE.has(issue.message)) {
     code = issue.message;
     message = translate(lang, `errors.${code}`);

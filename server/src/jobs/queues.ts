@@ -1,12 +1,14 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 
 /** Names of the BullMQ queues shared by the server (producer) and the worker (consumer). */
-export const QUEUES = { mail: 'mail' } as const;
+export const QUEUES = { mail: 'mail', schedule: 'schedule' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Job payloads per queue: jobs carry ids of rows committed in PostgreSQL, never the only copy. */
 export interface JobData {
   mail: { mailId: string };
+  /** ApplySchedule runs (repeatable, every minute): no payload, the task reads the clock. */
+  schedule: { trigger?: 'start' | 'tick' };
 }
 
 /** Opens a producer for one queue, with the project's Redis key prefix. */

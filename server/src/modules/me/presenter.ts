@@ -2,6 +2,7 @@ import type { Me } from '@aircloud/shared/users';
 import type { Role } from '@aircloud/shared/roles';
 import { decrypt } from '../../lib/crypto.ts';
 import { iri } from '../../http/jsonld.ts';
+import { mediaContentUrl } from '../media/presenter.ts';
 import { userLanguage } from '../users/language.ts';
 import type { UserRow } from '../users/repository.ts';
 
@@ -15,7 +16,7 @@ export function mePresenter(user: UserRow, apiTokenKey: Buffer, invitationsRecei
     lastname: user.lastname,
     email: user.email,
     lang: userLanguage(user),
-    avatar: user.avatar,
+    avatar: user.avatar ? mediaContentUrl(user.avatar) : null,
     role: user.role as Role,
     company: user.company,
     phone: user.phone,

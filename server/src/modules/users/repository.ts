@@ -1,10 +1,11 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
 /** A user row as stored. */
 export type UserRow = typeof users.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+type Deleter = Pick<Database, 'delete'>;
 
 /** The user with this id, or undefined. */
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
@@ -74,4 +75,83 @@ export async function setApiToken(
       updatedAt: new Date(),
     })
     .where(eq(users.id, id));
+}
+
+/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Filter of the user list: a term in first name, last name, full name, e-mail or company; a role. */
+function listFilter(filter: { search?: string; role?: string }): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(users.firstname, pattern),
+        ilike(users.lastname, pattern),
+        ilike(users.email, pattern),
+        ilike(users.company, pattern),
+        sql`(${users.firstname} || ' ' || ${users.lastname}) ILIKE ${pattern}`,
+        sql`(${users.lastname} || ' ' || ${users.firstname}) ILIKE ${pattern}`,
+      ),
+    );
+  }
+  if (filter.role) conditions.push(eq(users.role, filter.role));
+  return and(...conditions);
+}
+
+/** One page of users (all of them when `limit` is null), by last name, and the total. */
+export async function listUsers(
+  db: Executor,
+  filter: { search?: string; role?: string },
+  page: { limit: number; offset: number } | null,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = listFilter(filter);
+  const query = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(
+      asc(sql`lower(${users.lastname})`),
+      asc(sql`lower(${users.firstname})`),
+      asc(users.id),
+    );
+  const rows = page ? await query.limit(page.limit).offset(page.offset) : await query;
+  if (!page) return { rows, total: rows.length };
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Changes some columns of a user; the updated row, or undefined when it does not exist. */
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+/** Deletes a user (refresh tokens, codes and uploaded media rows go with it). */
+export async function deleteUser(db: Deleter, id: string): Promise<void> {
+  await db.delete(users).where(eq(users.id, id));
+}
+
+/**
+ * Locks the enabled administrators other than `exceptId` until the transaction ends and
+ * answers how many there are, so two concurrent demotions cannot leave no admin.
+ */
+export async function lockOtherAdmins(db: Executor, exceptId: string): Promise<number> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'ROLE_ADMIN'), eq(users.enabled, true), ne(users.id, exceptId)))
+    .for('update');
+  return rows.length;
 }

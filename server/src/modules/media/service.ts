@@ -1,0 +1,113 @@
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Request } from 'express';
+import { fileTypeFromBuffer } from 'file-type';
+import { isAdmin, type Role } from '@aircloud/shared/roles';
+import { AVATAR_MAX_BYTES, MEDIA_OBJECT_IRI } from '@aircloud/shared/users';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { UserRow } from '../users/repository.ts';
+import {
+  deleteMediaRows,
+  findMediaById,
+  insertMedia,
+  mediaInUse,
+  type MediaRow,
+} from './repository.ts';
+import {
+  IMAGE_FORMATS,
+  avatarDir,
+  imageSize,
+  randomFileName,
+  removeMediaFiles,
+  type ImageMime,
+} from './storage.ts';
+import { receiveFile } from './upload.ts';
+
+function imageTypeError(): AppError {
+  return new AppError(422, 'image_type', [
+    { propertyPath: 'file', code: 'image_type', message: '' },
+  ]);
+}
+
+/**
+ * Stores the uploaded avatar of `user`: at most 2 MB (413 while streaming), PNG, JPEG or WebP
+ * by its magic bytes and decodable (422 `image_type` otherwise), under a random name.
+ */
+export async function uploadAvatar(
+  ctx: AppContext,
+  user: UserRow,
+  req: Request,
+): Promise<MediaRow> {
+  const dir = avatarDir(ctx.config.uploadDir);
+  const file = await receiveFile(req, dir, AVATAR_MAX_BYTES);
+  try {
+    const detected = await fileTypeFromBuffer(file.head);
+    const mime = detected?.mime;
+    if (!mime || !(mime in IMAGE_FORMATS)) throw imageTypeError();
+    const size = await imageSize(file.path);
+    if (!size) throw imageTypeError();
+    const fileName = randomFileName(mime as ImageMime);
+    await rename(file.path, join(dir, fileName));
+    try {
+      return await insertMedia(ctx.db, {
+        id: ulid(),
+        ownerId: user.id,
+        fileName,
+        mimeType: mime,
+        size: file.size,
+        width: size.width,
+        height: size.height,
+      });
+    } catch (err) {
+      await rm(join(dir, fileName), { force: true });
+      throw err;
+    }
+  } finally {
+    await rm(file.path, { force: true });
+  }
+}
+
+/** The media object `user` may see: admins any, others what they uploaded or wear as avatar. */
+export async function viewableMedia(ctx: AppContext, user: UserRow, id: string): Promise<MediaRow> {
+  const media = await findMediaById(ctx.db, id);
+  const allowed =
+    media && (isAdmin(user.role as Role) || media.ownerId === user.id || user.avatar === media.id);
+  if (!media || !allowed) throw new AppError(404, 'not_found');
+  return media;
+}
+
+/**
+ * The media id behind an avatar IRI (`/api/media_objects/{id}`) that `actor` may attach: 422 on
+ * `avatar` when it does not exist, 403 when a non-admin did not upload it.
+ */
+export async function attachableAvatar(
+  ctx: Pick<AppContext, 'db'>,
+  actor: UserRow,
+  avatarIri: string,
+): Promise<string> {
+  const id = MEDIA_OBJECT_IRI.exec(avatarIri)?.[1];
+  const media = id ? await findMediaById(ctx.db, id) : undefined;
+  if (!media)
+    throw new AppError(422, 'validation_failed', [
+      { propertyPath: 'avatar', code: 'invalid', message: '' },
+    ]);
+  if (!isAdmin(actor.role as Role) && media.ownerId !== actor.id)
+    throw new AppError(403, 'forbidden');
+  return media.id;
+}
+
+/** Deletes media objects (rows and files) that no user wears as avatar any more. */
+export async function removeUnusedMedia(ctx: AppContext, media: MediaRow[]): Promise<void> {
+  const used = await mediaInUse(
+    ctx.db,
+    media.map((m) => m.id),
+  );
+  const unused = media.filter((m) => !used.has(m.id));
+  await deleteMediaRows(
+    ctx.db,
+    unused.map((m) => m.id),
+  );
+  await Promise.all(unused.map((m) => removeMediaFiles(ctx.config.uploadDir, m)));
+}

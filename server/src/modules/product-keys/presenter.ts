@@ -1,0 +1,47 @@
+import { formatProductKey, type ProductKey } from '@aircloud/shared/product-keys';
+import { iri } from '../../http/jsonld.ts';
+import type { ProductKeyWithUser } from './repository.ts';
+
+/** One product key as the API answers it (the key grouped by four, the account in short). */
+export function productKeyPresenter({ key, user }: ProductKeyWithUser): ProductKey {
+  return {
+    '@id': iri('product_keys', key.id),
+    '@type': 'ProductKey',
+    ulid: key.id,
+    key: formatProductKey(key.key),
+    serial_number: key.serialNumber,
+    model: key.model,
+    state: key.state,
+    user: user
+      ? {
+          '@id': iri('users', user.id),
+          ulid: user.id,
+          email: user.email,
+          firstname: user.firstname,
+          lastname: user.lastname,
+        }
+      : null,
+    purifier: key.purifierId ? iri('purifiers', key.purifierId) : null,
+    created_at: key.createdAt.toISOString(),
+    updated_at: key.updatedAt.toISOString(),
+    exported_at: key.exportedAt?.toISOString() ?? null,
+    activated_at: key.activatedAt?.toISOString() ?? null,
+  };
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** CSV lines (RFC 4180, CRLF) of exported keys: header key,serial_number,model,state. */
+export function productKeysCsv(
+  rows: { key: string; serialNumber: string; model: string; state: string }[],
+): string {
+  const lines = ['key,serial_number,model,state'];
+  for (const row of rows) {
+    lines.push(
+      [formatProductKey(row.key), row.serialNumber, row.model, row.state].map(csvField).join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

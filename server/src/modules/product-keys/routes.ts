@@ -1,0 +1,71 @@
+import { Router } from 'express';
+import {
+  changeProductKeyStateSchema,
+  exportProductKeysSchema,
+  generateProductKeysSchema,
+  productKeysQuerySchema,
+} from '@aircloud/shared/product-keys';
+import type { AppContext } from '../../context.ts';
+import { requireRole } from '../../http/authenticate.ts';
+import { parseBody } from '../../http/validate.ts';
+import { hydraCollection } from '../purifiers/hydra-collection.ts';
+import './openapi.ts';
+import { productKeyPresenter } from './presenter.ts';
+import { listProductKeys } from './repository.ts';
+import * as productKeys from './service.ts';
+
+/** Key management for technicians and admins, mounted at /api/product_keys. */
+export function productKeyRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireRole('ROLE_TECHNICIAN'));
+
+  router.get('/', async (req, res) => {
+    const query = productKeysQuerySchema.parse(req.query);
+    const filter = { search: query.search || undefined, state: query.state, model: query.model };
+    const { rows, total } = await listProductKeys(ctx.db, filter, query.page);
+    res.json(
+      hydraCollection(
+        '/api/product_keys',
+        'ProductKey',
+        rows.map(productKeyPresenter),
+        total,
+        query.page,
+        filter,
+      ),
+    );
+  });
+
+  router.post('/generate', async (req, res) => {
+    const batch = await productKeys.generateProductKeys(
+      ctx,
+      parseBody(generateProductKeysSchema, req),
+    );
+    res.status(201).json(batch);
+  });
+
+  router.post('/export', async (req, res) => {
+    const csv = await productKeys.exportProductKeys(ctx, parseBody(exportProductKeysSchema, req));
+    const day = new Date().toISOString().slice(0, 10);
+    res
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="product-keys-${day}.csv"`)
+      .set('Cache-Control', 'no-store')
+      .send(csv);
+  });
+
+  router.patch('/:id', async (req, res) => {
+    const { state } = parseBody(changeProductKeyStateSchema, req);
+    res.json(await productKeys.changeProductKeyState(ctx, req.params.id, state));
+  });
+
+  router.post('/:id/regenerate', async (req, res) => {
+    res.json(await productKeys.regenerateProductKey(ctx, req.params.id));
+  });
+
+  router.post('/:id/unlink', async (req, res) => {
+    res.json(await productKeys.unlinkProductKey(ctx, req.params.id));
+  });
+
+  return router;
+}

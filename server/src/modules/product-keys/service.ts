@@ -1,0 +1,153 @@
+import {
+  PRODUCT_KEY_MANUAL_TRANSITIONS,
+  serialNumber,
+  type ExportProductKeysInput,
+  type GenerateProductKeysInput,
+  type ProductKey,
+  type ProductKeyBatch,
+  type ProductKeyState,
+} from '@aircloud/shared/product-keys';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { detachPurifier } from '../purifiers/repository.ts';
+import { pgError, randomProductKey } from './key-code.ts';
+import { productKeyPresenter, productKeysCsv } from './presenter.ts';
+import {
+  findProductKey,
+  firstTakenSerial,
+  insertGeneratedKeys,
+  lockKeysForExport,
+  markExported,
+  replaceKey,
+  transitionProductKey,
+  type Executor,
+  type ProductKeyRow,
+} from './repository.ts';
+
+/** Attempts when a new random key collides with an existing one (80 random bits: never, really). */
+const KEY_COLLISION_ATTEMPTS = 3;
+
+/**
+ * Generates `count` keys of a model with serial numbers from `start_serial`, in one transaction
+ * and one INSERT. 409 `serial_number_already_exists` when any serial of the range exists.
+ */
+export async function generateProductKeys(
+  ctx: AppContext,
+  input: GenerateProductKeysInput,
+): Promise<ProductKeyBatch> {
+  const serials = Array.from({ length: input.count }, (_, i) =>
+    serialNumber(input.model, input.start_serial + i),
+  );
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await ctx.db.transaction(async (tx) => {
+        if (await firstTakenSerial(tx, serials))
+          throw new AppError(409, 'serial_number_already_exists');
+        const rows = serials.map((serial) => ({
+          id: ulid(),
+          key: randomProductKey(),
+          serialNumber: serial,
+        }));
+        await insertGeneratedKeys(tx, input.model, rows);
+      });
+      break;
+    } catch (err) {
+      const pg = pgError(err);
+      if (pg?.code !== '23505') throw err;
+      // Another request took a serial of the range between the check and the insert.
+      if (pg.constraint !== 'product_keys_key_key')
+        throw new AppError(409, 'serial_number_already_exists');
+      if (attempt >= KEY_COLLISION_ATTEMPTS) throw err;
+    }
+  }
+  return {
+    '@type': 'ProductKeyBatch',
+    model: input.model,
+    count: input.count,
+    first_serial_number: serials[0]!,
+    last_serial_number: serials.at(-1)!,
+  };
+}
+
+/**
+ * The CSV of the selected keys (ids, or every key matching the filter, or every key), and the
+ * generated ones among them marked exported in the same transaction.
+ */
+export async function exportProductKeys(
+  ctx: AppContext,
+  input: ExportProductKeysInput,
+): Promise<string> {
+  const selection = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockKeysForExport(tx, selection);
+    const generated = rows.filter((r) => r.state === 'generated').map((r) => r.id);
+    await markExported(tx, generated, new Date());
+    return productKeysCsv(
+      rows.map((r) => ({ ...r, state: r.state === 'generated' ? 'exported' : r.state })),
+    );
+  });
+}
+
+/** The key after a change, or 404 when it does not exist and 409 when the change was refused. */
+async function afterChange(
+  db: Executor,
+  id: string,
+  row: ProductKeyRow | undefined,
+): Promise<ProductKey> {
+  const found = await findProductKey(db, id);
+  if (!found) throw new AppError(404, 'not_found');
+  if (!row) throw new AppError(409, 'cannot_change_status');
+  return productKeyPresenter(found);
+}
+
+/** PATCH: generated/exported -> blocked, blocked -> generated; anything else 409. */
+export async function changeProductKeyState(
+  ctx: AppContext,
+  id: string,
+  to: ProductKeyState,
+): Promise<ProductKey> {
+  const from: readonly ProductKeyState[] =
+    to === 'blocked' || to === 'generated' ? PRODUCT_KEY_MANUAL_TRANSITIONS[to] : [];
+  const row =
+    from.length > 0
+      ? await transitionProductKey(ctx.db, id, from, {
+          state: to,
+          // Back to generated: the key must be exported again before it can be activated.
+          ...(to === 'generated' ? { exportedAt: null } : {}),
+        })
+      : undefined;
+  return afterChange(ctx.db, id, row);
+}
+
+/**
+ * A new random key for a key that is not activated (409 for an activated one). An exported key
+ * becomes generated again: the printed key is void and the new one has to be exported.
+ */
+export async function regenerateProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const row = await replaceKey(ctx.db, id, randomProductKey());
+      return await afterChange(ctx.db, id, row);
+    } catch (err) {
+      const pg = pgError(err);
+      if (pg?.code !== '23505' || attempt >= KEY_COLLISION_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/**
+ * Unlinks an activated key from its user: the key returns to exported and its purifier stays,
+ * owned by nobody (history kept); the next activation of the key gives it to the new user.
+ */
+export async function unlinkProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
+  return ctx.db.transaction(async (tx) => {
+    const row = await transitionProductKey(tx, id, ['activated'], {
+      state: 'exported',
+      userId: null,
+      activatedAt: null,
+    });
+    if (row?.purifierId) await detachPurifier(tx, row.purifierId);
+    return afterChange(tx, id, row);
+  });
+}

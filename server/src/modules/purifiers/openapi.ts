@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
+import {
+  DESIRED_SOURCES,
+  MAINTENANCE_EVENT_TYPES,
+  PURIFIER_MODES,
+  PURIFIER_STATES,
+  WIFI_STATES,
+  activatePurifierSchema,
+  maintenanceEventSchema,
+  patchPurifierSchema,
+  purifiersQuerySchema,
+  scheduleSchema,
+} from '@aircloud/shared/purifiers';
+import { pageParam } from '@aircloud/shared/product-keys';
+import { documentRoute } from '../../openapi/registry.ts';
+import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
+
+const dateTime = () => z.string().openapi({ format: 'date-time' });
+const levels = z.record(z.string(), z.number()).openapi({
+  description: 'Percent left: prefilter, filters, module_1 … module_4',
+});
+
+const DesiredSchema = z
+  .object({
+    mode: z.enum(PURIFIER_MODES),
+    trh: z.number().int(),
+    silent_trh: z.number().int(),
+    schedule: scheduleSchema.nullable(),
+    firmware: z.string().nullable().optional(),
+    version: z.number().int(),
+    updated_at: dateTime(),
+    source: z.enum(DESIRED_SOURCES),
+  })
+  .openapi('PurifierDesiredState');
+
+const ReportedSchema = z
+  .object({
+    mode: z.enum(PURIFIER_MODES).optional(),
+    trh: z.number().int().optional(),
+    state: z.enum(PURIFIER_STATES).optional(),
+    maintenance: levels.optional(),
+    ip_address: z.string().optional(),
+    mac_address: z.string().optional(),
+    soft_version: z.string().optional(),
+    ssid: z.string().optional(),
+    version: z.number().int().optional(),
+    reported_at: dateTime(),
+  })
+  .openapi('PurifierReportedState');
+
+export const PurifierSchema = z
+  .object({
+    '@id': z.string().openapi({ example: '/api/purifiers/01J9Z3Q6ZP7V8W2M4K5N6R7S8T' }),
+    '@type': z.literal('Purifier'),
+    ulid: z.string(),
+    name: z.string(),
+    short_name: z.string(),
+    serial_number: z.string(),
+    model: z.enum(PRODUCT_KEY_MODELS),
+    owner: z.string().nullable(),
+    product_key: z.string(),
+    system_date: z.string().nullable().openapi({ format: 'date' }),
+    hourly_recycling_rate: z.number().int(),
+    silent_hourly_recycling_rate: z.number().int(),
+    piece_volume: z.number().nullable(),
+    count_piece_connected_object: z.number().int(),
+    is_public: z.boolean(),
+    timezone: z.string(),
+    mode: z.enum(PURIFIER_MODES).openapi({ description: 'Desired mode' }),
+    reported_mode: z.enum(PURIFIER_MODES).nullable(),
+    schedule: scheduleSchema.nullable(),
+    state: z.enum(PURIFIER_STATES),
+    wifi_state: z.enum(WIFI_STATES),
+    last_seen_at: dateTime().nullable(),
+    reporting_interval_s: z.number().int(),
+    maintenance_levels: levels,
+    ip_address: z.string().nullable(),
+    mac_address: z.string().nullable(),
+    soft_version: z.string().nullable(),
+    ssid: z.string().nullable(),
+    desired: DesiredSchema,
+    reported: ReportedSchema.nullable(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  })
+  .openapi('Purifier');
+
+const MaintenanceEventSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('MaintenanceEvent'),
+    ulid: z.string(),
+    purifier: z.string(),
+    type: z.enum(MAINTENANCE_EVENT_TYPES),
+    occurred_at: dateTime(),
+    user: z.string().nullable(),
+    note: z.string(),
+  })
+  .openapi('MaintenanceEvent');
+
+const params = z.object({ ulid: UlidParam });
+const tags = ['purifiers'];
+
+documentRoute({
+  method: 'get',
+  path: '/api/purifiers',
+  summary: "The caller's purifiers",
+  description:
+    '20 per page, by name. `search` matches name, short name or serial number; `wifi_state` ' +
+    '(connected: heard from within 3 reporting intervals) and `state` filter. Admins add ' +
+    "`user=<ulid>` to list another user's purifiers (others: 403).",
+  tags,
+  access: 'user',
+  query: purifiersQuerySchema,
+  responses: {
+    200: {
+      description: 'A hydra collection',
+      schema: hydraCollection(PurifierSchema, 'PurifierCollection'),
+    },
+  },
+  errors: [403, 422],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/purifiers/activate',
+  summary: 'Add a purifier with its product key',
+  description:
+    'Case, spaces and dashes of `key` are ignored. Only an exported key activates; it creates ' +
+    'the purifier of its model for the caller. Unknown, generated, blocked or already activated ' +
+    'keys answer 422 `bad_or_not_exported_key_code`.',
+  tags,
+  access: 'user',
+  body: activatePurifierSchema,
+  responses: { 201: { description: 'The purifier', schema: PurifierSchema } },
+});
+documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}',
+  summary: 'One purifier',
+  description: 'Owner or admin; anyone else gets 404.',
+  tags,
+  access: 'user',
+  params,
+  responses: { 200: { description: 'The purifier', schema: PurifierSchema } },
+  errors: [404],
+});
+documentRoute({
+  method: 'patch',
+  path: '/api/purifiers/{ulid}',
+  summary: 'Configure a purifier (merge-patch)',
+  description: 'A change of mode, TRH or schedule updates `desired` (version + 1, source `user`).',
+  tags,
+  access: 'user',
+  params,
+  body: patchPurifierSchema,
+  responses: { 200: { description: 'The purifier', schema: PurifierSchema } },
+  errors: [404],
+});
+documentRoute({
+  method: 'delete',
+  path: '/api/purifiers/{ulid}',
+  summary: 'Remove a purifier from its account',
+  description:
+    'As unlinking its key: the key returns to exported and the purifier, with its history, is ' +
+    'owned by nobody until the key is activated again.',
+  tags,
+  access: 'user',
+  params,
+  responses: { 204: 'Removed' },
+  errors: [403, 404],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/maintenance_events',
+  summary: 'Maintenance history of a purifier',
+  tags,
+  access: 'user',
+  params,
+  query: z.object({ page: pageParam() }),
+  responses: {
+    200: {
+      description: 'A hydra collection, latest first',
+      schema: hydraCollection(MaintenanceEventSchema, 'MaintenanceEventCollection'),
+    },
+  },
+  errors: [404],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/purifiers/{ulid}/maintenance_events',
+  summary: 'Record a replacement',
+  description:
+    'Now, or at `occurred_at` (a date means midnight in the purifier time zone). Resets that ' +
+    'maintenance level to 100 unless a later replacement of the same type is recorded.',
+  tags,
+  access: 'user',
+  params,
+  body: maintenanceEventSchema,
+  responses: { 201: { description: 'The event', schema: MaintenanceEventSchema } },
+  errors: [404],
+});

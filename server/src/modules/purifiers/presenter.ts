@@ -1,0 +1,56 @@
+import { wifiState, type MaintenanceEvent, type Purifier } from '@aircloud/shared/purifiers';
+import { iri } from '../../http/jsonld.ts';
+import type { MaintenanceEventRow, PurifierRow } from './repository.ts';
+
+/** One purifier as the API answers it: settings, desired and reported state, network state. */
+export function purifierPresenter(row: PurifierRow, now: Date = new Date()): Purifier {
+  const reported = row.reported ?? null;
+  return {
+    '@id': iri('purifiers', row.id),
+    '@type': 'Purifier',
+    ulid: row.id,
+    name: row.name,
+    short_name: row.shortName,
+    serial_number: row.serialNumber,
+    model: row.model,
+    owner: row.userId ? iri('users', row.userId) : null,
+    product_key: iri('product_keys', row.productKeyId),
+    system_date: row.systemDate,
+    hourly_recycling_rate: row.hourlyRecyclingRate,
+    silent_hourly_recycling_rate: row.silentHourlyRecyclingRate,
+    piece_volume: row.pieceVolume,
+    count_piece_connected_object: row.countPieceConnectedObject,
+    is_public: row.isPublic,
+    timezone: row.timezone,
+    mode: row.desired.mode,
+    reported_mode: reported?.mode ?? null,
+    schedule: row.desired.schedule ?? null,
+    state: row.state,
+    wifi_state: wifiState(row.lastSeenAt, row.reportingIntervalS, now),
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+    reporting_interval_s: row.reportingIntervalS,
+    maintenance_levels: row.maintenanceLevels,
+    ip_address: reported?.ip_address ?? null,
+    mac_address: reported?.mac_address ?? null,
+    soft_version: reported?.soft_version ?? null,
+    ssid: reported?.ssid ?? null,
+    desired: row.desired,
+    reported,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** One maintenance event as the API answers it. */
+export function maintenanceEventPresenter(row: MaintenanceEventRow): MaintenanceEvent {
+  return {
+    '@id': `${iri('purifiers', row.purifierId)}/maintenance_events/${row.id}`,
+    '@type': 'MaintenanceEvent',
+    ulid: row.id,
+    purifier: iri('purifiers', row.purifierId),
+    type: row.type,
+    occurred_at: row.occurredAt.toISOString(),
+    user: row.userId ? iri('users', row.userId) : null,
+    note: row.note,
+  };
+}

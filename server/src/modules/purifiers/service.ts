@@ -1,0 +1,289 @@
+import { normalizeProductKey } from '@aircloud/shared/product-keys';
+import {
+  DEFAULT_PURIFIER_MODE,
+  fullMaintenanceLevels,
+  maintenanceLevelOf,
+  type ActivatePurifierInput,
+  type DesiredState,
+  type HydraCollection,
+  type MaintenanceEvent,
+  type MaintenanceEventInput,
+  type PatchPurifierInput,
+  type Purifier,
+  type PurifiersQuery,
+  type Schedule,
+} from '@aircloud/shared/purifiers';
+import { isAdmin, type Role } from '@aircloud/shared/roles';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { isProductKeyShape } from '../product-keys/key-code.ts';
+import { claimExportedKey, transitionProductKey } from '../product-keys/repository.ts';
+import type { UserRow } from '../users/repository.ts';
+import { hydraCollection } from './hydra-collection.ts';
+import { canAccessPurifier, type PurifierAction } from './policy.ts';
+import { maintenanceEventPresenter, purifierPresenter } from './presenter.ts';
+import {
+  detachPurifier,
+  findPurifier,
+  insertMaintenanceEvent,
+  insertPurifier,
+  latestMaintenance,
+  linkKeyToPurifier,
+  listMaintenanceEvents,
+  listPurifiers,
+  resetMaintenanceLevel,
+  updatePurifier,
+  type PurifierRow,
+  type PurifierValues,
+} from './repository.ts';
+import { isoLocalDate, localDateOf, localTimeToInstant } from './schedule-slots.ts';
+
+type Executor = Parameters<typeof findPurifier>[0];
+
+/** The desired state of a new purifier: auto, TRH 5, no schedule. */
+function initialDesired(now: Date): DesiredState {
+  return {
+    mode: DEFAULT_PURIFIER_MODE,
+    trh: 5,
+    silent_trh: 5,
+    schedule: null,
+    version: 1,
+    updated_at: now.toISOString(),
+    source: 'user',
+  };
+}
+
+/** The desired state after a user's change (version + 1). */
+function userDesired(
+  current: DesiredState,
+  changes: Partial<DesiredState>,
+  now: Date,
+): DesiredState {
+  return {
+    ...current,
+    ...changes,
+    version: current.version + 1,
+    updated_at: now.toISOString(),
+    source: 'user',
+  };
+}
+
+/**
+ * The purifier `id` if `user` may do `action` on it. Someone without any access gets 404 (the
+ * purifier's existence is not revealed); someone who may see it but not do that gets 403.
+ */
+async function accessiblePurifier(
+  db: Executor,
+  user: UserRow,
+  id: string,
+  action: PurifierAction,
+  lock = false,
+): Promise<PurifierRow> {
+  const row = await findPurifier(db, id, lock);
+  if (!row || !canAccessPurifier(user, row, 'view')) throw new AppError(404, 'not_found');
+  if (!canAccessPurifier(user, row, action)) throw new AppError(403, 'forbidden');
+  return row;
+}
+
+/**
+ * Adds a purifier with its product key: only an exported key activates (a conditional update,
+ * so of two users racing for one key exactly one wins). The first activation creates the
+ * purifier of the key's model; after an unlink, the same purifier goes to the new user with its
+ * personal settings reset. Anything else answers 422 `bad_or_not_exported_key_code`.
+ */
+export async function activatePurifier(
+  ctx: AppContext,
+  user: UserRow,
+  input: ActivatePurifierInput,
+): Promise<Purifier> {
+  const code = normalizeProductKey(input.key);
+  if (!isProductKeyShape(code)) throw fieldError('bad_or_not_exported_key_code', 'key');
+  const row = await ctx.db.transaction(async (tx) => {
+    const key = await claimExportedKey(tx, code, user.id);
+    if (!key) throw fieldError('bad_or_not_exported_key_code', 'key');
+    const now = new Date();
+    const existing = key.purifierId ? await findPurifier(tx, key.purifierId, true) : undefined;
+    if (existing) {
+      return updatePurifier(tx, existing.id, {
+        userId: user.id,
+        name: existing.serialNumber,
+        shortName: '',
+        isPublic: false,
+        lastScheduleSlotAt: null,
+        desired: userDesired(existing.desired, { schedule: null }, now),
+      });
+    }
+    const purifier = await insertPurifier(tx, {
+      id: ulid(),
+      userId: user.id,
+      productKeyId: key.id,
+      serialNumber: key.serialNumber,
+      model: key.model,
+      name: key.serialNumber,
+      systemDate: isoLocalDate(now, 'Europe/Paris'),
+      desired: initialDesired(now),
+      maintenanceLevels: fullMaintenanceLevels(),
+    });
+    await linkKeyToPurifier(tx, key.id, purifier.id);
+    return purifier;
+  });
+  return purifierPresenter(row);
+}
+
+/** GET /api/purifiers: the caller's purifiers, or (admins) those of `query.user`. */
+export async function listPurifiersFor(
+  ctx: AppContext,
+  user: UserRow,
+  query: PurifiersQuery,
+): Promise<HydraCollection<Purifier>> {
+  if (query.user && !isAdmin(user.role as Role)) throw new AppError(403, 'forbidden');
+  const { rows, total } = await listPurifiers(
+    ctx.db,
+    {
+      ownerId: query.user ?? user.id,
+      search: query.search || undefined,
+      wifiState: query.wifi_state,
+      state: query.state,
+    },
+    query.page,
+  );
+  const now = new Date();
+  return hydraCollection(
+    '/api/purifiers',
+    'Purifier',
+    rows.map((r) => purifierPresenter(r, now)),
+    total,
+    query.page,
+    { search: query.search, wifi_state: query.wifi_state, state: query.state, user: query.user },
+  );
+}
+
+/** GET /api/purifiers/{ulid} */
+export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
+  return purifierPresenter(await accessiblePurifier(ctx.db, user, id, 'view'));
+}
+
+function sameSchedule(a: Schedule | null, b: Schedule | null): boolean {
+  const flat = (s: Schedule | null) =>
+    s
+      ? s.days.map((day) => day.map((slot) => `${slot.start} ${slot.mode}`).join(',')).join('|')
+      : '';
+  return (a === null) === (b === null) && flat(a) === flat(b);
+}
+
+/**
+ * PATCH /api/purifiers/{ulid} (merge-patch). A change of mode, TRH or schedule is a change of
+ * the desired state: version + 1, source `user`. A manual mode holds until the next slot.
+ */
+export async function patchPurifier(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: PatchPurifierInput,
+): Promise<Purifier> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await accessiblePurifier(tx, user, id, 'control', true);
+    const values: PurifierValues = {};
+    if (input.name !== undefined) values.name = input.name;
+    if (input.short_name !== undefined) values.shortName = input.short_name;
+    if (input.system_date !== undefined) values.systemDate = input.system_date;
+    if (input.piece_volume !== undefined) values.pieceVolume = input.piece_volume;
+    if (input.count_piece_connected_object !== undefined)
+      values.countPieceConnectedObject = input.count_piece_connected_object;
+    if (input.is_public !== undefined) values.isPublic = input.is_public;
+    if (input.hourly_recycling_rate !== undefined)
+      values.hourlyRecyclingRate = input.hourly_recycling_rate;
+    if (input.silent_hourly_recycling_rate !== undefined)
+      values.silentHourlyRecyclingRate = input.silent_hourly_recycling_rate;
+
+    const desired = current.desired;
+    const changes: Partial<DesiredState> = {};
+    if (input.mode !== undefined && input.mode !== desired.mode) changes.mode = input.mode;
+    if (input.hourly_recycling_rate !== undefined && input.hourly_recycling_rate !== desired.trh)
+      changes.trh = input.hourly_recycling_rate;
+    if (
+      input.silent_hourly_recycling_rate !== undefined &&
+      input.silent_hourly_recycling_rate !== desired.silent_trh
+    )
+      changes.silent_trh = input.silent_hourly_recycling_rate;
+    if (input.schedule !== undefined && !sameSchedule(input.schedule, desired.schedule ?? null))
+      changes.schedule = input.schedule;
+    if (Object.keys(changes).length > 0) values.desired = userDesired(desired, changes, new Date());
+
+    return updatePurifier(tx, id, values);
+  });
+  return purifierPresenter(row);
+}
+
+/**
+ * DELETE /api/purifiers/{ulid}: removes the purifier from its owner's account, as unlinking its
+ * key does: the key returns to exported, the purifier row stays (owned by nobody) with its
+ * history, and the next activation of the key gives it to the new user.
+ */
+export async function removePurifier(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await accessiblePurifier(tx, user, id, 'manage', true);
+    await transitionProductKey(tx, row.productKeyId, ['activated'], {
+      state: 'exported',
+      userId: null,
+      activatedAt: null,
+    });
+    await detachPurifier(tx, row.id);
+  });
+}
+
+/** GET /api/purifiers/{ulid}/maintenance_events, latest first. */
+export async function listMaintenance(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  page: number,
+): Promise<HydraCollection<MaintenanceEvent>> {
+  await accessiblePurifier(ctx.db, user, id, 'view');
+  const { rows, total } = await listMaintenanceEvents(ctx.db, id, page);
+  return hydraCollection(
+    `/api/purifiers/${id}/maintenance_events`,
+    'MaintenanceEvent',
+    rows.map(maintenanceEventPresenter),
+    total,
+    page,
+  );
+}
+
+/**
+ * Records a replacement (now, or on the given date: midnight in the purifier's time zone). It
+ * resets that level to 100 % unless a later replacement of the same type is already recorded.
+ */
+export async function recordMaintenance(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: MaintenanceEventInput,
+): Promise<MaintenanceEvent> {
+  const event = await ctx.db.transaction(async (tx) => {
+    const purifier = await accessiblePurifier(tx, user, id, 'control', true);
+    const occurredAt = !input.occurred_at
+      ? new Date()
+      : input.occurred_at.length === 10
+        ? localTimeToInstant(
+            localDateOf(new Date(`${input.occurred_at}T12:00:00Z`), 'UTC'),
+            '00:00',
+            purifier.timezone,
+          )
+        : new Date(input.occurred_at);
+    const latest = await latestMaintenance(tx, id, input.type);
+    const row = await insertMaintenanceEvent(tx, {
+      id: ulid(),
+      purifierId: id,
+      type: input.type,
+      occurredAt,
+      userId: user.id,
+      note: input.note ?? '',
+    });
+    if (!latest || latest <= occurredAt)
+      await resetMaintenanceLevel(tx, id, maintenanceLevelOf(input.type));
+    return row;
+  });
+  return maintenanceEventPresenter(event);
+}

@@ -1,0 +1,212 @@
+import { ACTIVATION_CODE_TTL_SECONDS, PAGE_SIZE } from '@aircloud/shared/constants';
+import {
+  MEDIA_OBJECT_IRI,
+  type UserListQuery,
+  type UserUpdateInput,
+  type UserWriteInput,
+} from '@aircloud/shared/users';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { dispatchMail, recordMail } from '../../mail/outbox.ts';
+import { emitToUser } from '../../realtime/gateway.ts';
+import { hashPassword } from '../auth/password-hash.ts';
+import { insertValidationCode, revokeUserTokens } from '../auth/repository.ts';
+import { mePresenter } from '../me/presenter.ts';
+import {
+  detachMediaWornByOthers,
+  findMediaById,
+  findUserMedia,
+  setMediaOwner,
+  type MediaRow,
+} from '../media/repository.ts';
+import { attachableAvatar, removeUnusedMedia } from '../media/service.ts';
+import { assertCanReach, assertSelfEditAllowed, removesAnAdmin } from './policy.ts';
+import { hydraCollection, userPresenter } from './presenter.ts';
+import * as repo from './repository.ts';
+import type { UserRow } from './repository.ts';
+
+/** The media id of an avatar IRI; undefined when absent. */
+function mediaIdOf(avatarIri: string | undefined): string | undefined {
+  return avatarIri === undefined ? undefined : (MEDIA_OBJECT_IRI.exec(avatarIri)?.[1] ?? '');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Runs a write, turning a duplicate e-mail into 409 `email_address_already_exists`. */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, 'email_address_already_exists');
+    throw err;
+  }
+}
+
+/** Tells the user's browsers their account changed. */
+function pushMe(ctx: AppContext, user: UserRow): void {
+  emitToUser(ctx.io, user.id, 'me:updated', mePresenter(user, ctx.apiTokenKey));
+}
+
+/** GET /api/users: a page (or everything with pagination=false) of the matching users. */
+export async function listUsers(ctx: AppContext, query: UserListQuery) {
+  const paginated = query.pagination === 'true';
+  const { rows, total } = await repo.listUsers(
+    ctx.db,
+    { search: query.search, role: query.role },
+    paginated ? { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE } : null,
+  );
+  return hydraCollection(
+    '/api/users',
+    rows.map(userPresenter),
+    total,
+    paginated
+      ? {
+          page: query.page,
+          pageSize: PAGE_SIZE,
+          params: { search: query.search, role: query.role },
+        }
+      : null,
+  );
+}
+
+/** The user `id`, for an admin or the user themselves. */
+export async function getUser(ctx: AppContext, actor: UserRow, id: string): Promise<UserRow> {
+  assertCanReach(actor, id);
+  const user = await repo.findUserById(ctx.db, id);
+  if (!user) throw new AppError(404, 'not_found');
+  return user;
+}
+
+/**
+ * Creates an account (admins). With passwords it is enabled at once; without, it stays
+ * disabled and the user receives the activation mail (then sets a password with forgot-password).
+ */
+export async function createUser(
+  ctx: AppContext,
+  actor: UserRow,
+  input: UserWriteInput,
+): Promise<UserRow> {
+  if (await repo.findUserByEmail(ctx.db, input.email))
+    throw new AppError(409, 'email_address_already_exists');
+  const avatar = input.avatar ? await attachableAvatar(ctx, actor, input.avatar) : null;
+  const password = input.new_password1 ? input.new_password1 : null;
+  const passwordHash = await hashPassword(password ?? randomToken());
+  const code = password ? null : randomToken();
+  const { user, mailId } = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      const user = await repo.insertUser(tx, {
+        id: ulid(),
+        email: input.email,
+        passwordHash,
+        firstname: input.firstname,
+        lastname: input.lastname,
+        company: input.company,
+        phone: input.phone,
+        lang: input.lang,
+        avatar,
+        role: input.role,
+        enabled: password !== null,
+      });
+      if (avatar) await setMediaOwner(tx, avatar, user.id);
+      if (!code) return { user, mailId: null };
+      await insertValidationCode(tx, {
+        userId: user.id,
+        purpose: 'activation',
+        codeHash: sha256(code),
+        expiresAt: new Date(Date.now() + ACTIVATION_CODE_TTL_SECONDS * 1000),
+      });
+      const link = `${ctx.config.publicUrl}/easy-connect?token=${encodeURIComponent(code)}`;
+      const mailId = await recordMail(tx, {
+        template: 'activation',
+        to: user.email,
+        lang: input.lang,
+        data: { firstname: user.firstname, link },
+      });
+      return { user, mailId };
+    }),
+  );
+  if (mailId) await dispatchMail(ctx.mailQueue, mailId);
+  return user;
+}
+
+/**
+ * PUT /api/users/{id}: changes the fields sent. Admins edit anyone; a user edits their own
+ * profile but not their role, e-mail or enabled flag. The last enabled admin cannot be demoted
+ * or disabled (409 `last_admin`). Disabling ends the user's sessions at once.
+ */
+export async function updateUser(
+  ctx: AppContext,
+  actor: UserRow,
+  id: string,
+  input: UserUpdateInput,
+): Promise<UserRow> {
+  const target = await getUser(ctx, actor, id);
+  const self = actor.id === target.id;
+  let previousAvatar: MediaRow | undefined;
+  let avatar: string | null | undefined;
+  const sentAvatar = input.avatar === null ? null : mediaIdOf(input.avatar);
+  if (sentAvatar !== undefined && sentAvatar !== target.avatar) {
+    // A new avatar must be one the actor may attach; the unchanged one is always accepted.
+    avatar = input.avatar ? await attachableAvatar(ctx, actor, input.avatar) : null;
+    if (target.avatar) previousAvatar = await findMediaById(ctx.db, target.avatar);
+  }
+  const values = {
+    firstname: input.firstname,
+    lastname: input.lastname,
+    email: input.email,
+    lang: input.lang,
+    company: input.company,
+    phone: input.phone,
+    role: input.role,
+    enabled: input.enabled,
+    avatar,
+  };
+  const updated = await uniqueEmail(() =>
+    ctx.db.transaction(async (tx) => {
+      if (removesAnAdmin(target, input) && (await repo.lockOtherAdmins(tx, target.id)) === 0)
+        throw new AppError(409, 'last_admin');
+      if (self) assertSelfEditAllowed(target, input);
+      if (input.email !== undefined && input.email !== target.email) {
+        const other = await repo.findUserByEmail(tx, input.email);
+        if (other && other.id !== target.id)
+          throw new AppError(409, 'email_address_already_exists');
+      }
+      const row = await repo.updateUser(tx, target.id, values);
+      if (!row) throw new AppError(404, 'not_found');
+      if (avatar) await setMediaOwner(tx, avatar, row.id);
+      if (target.enabled && !row.enabled) await revokeUserTokens(tx, row.id);
+      return row;
+    }),
+  );
+  if (previousAvatar) await removeUnusedMedia(ctx, [previousAvatar]);
+  pushMe(ctx, updated);
+  if (target.enabled && !updated.enabled) emitToUser(ctx.io, updated.id, 'session:revoked');
+  return updated;
+}
+
+/**
+ * DELETE /api/users/{id} (admins): removes the account with its sessions, API token and
+ * avatars. Nobody deletes themselves (403) and the last enabled admin stays (409 `last_admin`).
+ */
+export async function deleteUser(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
+  const target = await repo.findUserById(ctx.db, id);
+  if (!target) throw new AppError(404, 'not_found');
+  const media = await findUserMedia(ctx.db, target);
+  await ctx.db.transaction(async (tx) => {
+    if (removesAnAdmin(target, { enabled: false }) && (await repo.lockOtherAdmins(tx, id)) === 0)
+      throw new AppError(409, 'last_admin');
+    if (actor.id === target.id) throw new AppError(403, 'forbidden');
+    await detachMediaWornByOthers(tx, target.id);
+    await repo.deleteUser(tx, target.id);
+  });
+  emitToUser(ctx.io, target.id, 'session:revoked');
+  await removeUnusedMedia(ctx, media);
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import {
+  activateSchema,
+  editPasswordSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+} from '@aircloud/shared/auth';
+import { documentRoute } from './registry.ts';
+import { ApiTokenSchema, MeSchema } from './schemas.ts';
+
+/** Documentation of the foundation's calls: health, /security/*, registration and /api/me. */
+
+const SESSION = 'Sets the access_token and refresh_token cookies.';
+
+documentRoute({
+  method: 'get',
+  path: '/healthz',
+  summary: 'Liveness',
+  tags: ['health'],
+  access: 'public',
+  responses: {
+    200: { description: 'The process runs', schema: z.object({ status: z.literal('ok') }) },
+  },
+});
+documentRoute({
+  method: 'get',
+  path: '/readyz',
+  summary: 'Readiness (PostgreSQL and Redis answer)',
+  tags: ['health'],
+  access: 'public',
+  responses: {
+    200: 'Ready: {status:"ok", checks:{database, redis}}',
+    503: 'Unavailable: {status:"unavailable", checks:{database, redis}}',
+  },
+});
+
+documentRoute({
+  method: 'post',
+  path: '/security/token/request',
+  summary: 'Sign in',
+  description: SESSION,
+  tags: ['security'],
+  access: 'public',
+  body: loginSchema,
+  responses: { 204: 'Signed in' },
+  errors: [401, 429],
+});
+documentRoute({
+  method: 'post',
+  path: '/security/token/refresh',
+  summary: 'Rotate the session cookies (refresh_token cookie)',
+  tags: ['security'],
+  access: 'public',
+  responses: { 204: 'Cookies rotated' },
+  errors: [401],
+});
+documentRoute({
+  method: 'get',
+  path: '/security/logout',
+  summary: 'Sign out (revokes the refresh token family, clears the cookies)',
+  tags: ['security'],
+  access: 'public',
+  responses: { 204: 'Signed out' },
+});
+documentRoute({
+  method: 'post',
+  path: '/security/forgot-password',
+  summary: 'Mail a password-reset link',
+  tags: ['security'],
+  access: 'public',
+  body: forgotPasswordSchema,
+  responses: { 204: 'Accepted (whether or not the account exists)' },
+  errors: [429],
+});
+documentRoute({
+  method: 'post',
+  path: '/security/reset-password',
+  summary: 'Set a new password with the mailed token',
+  tags: ['security'],
+  access: 'public',
+  body: resetPasswordSchema,
+  responses: { 204: 'Password changed; every session of the user is revoked' },
+  errors: [400],
+});
+documentRoute({
+  method: 'post',
+  path: '/security/activate',
+  summary: 'Activate an account with the mailed token (signs in)',
+  description: SESSION,
+  tags: ['security'],
+  access: 'public',
+  body: activateSchema,
+  responses: { 200: { description: 'The activated user', schema: MeSchema } },
+  errors: [400],
+});
+
+documentRoute({
+  method: 'post',
+  path: '/api/registration',
+  summary: 'Self-registration (account disabled until activated by mail)',
+  tags: ['registration'],
+  access: 'public',
+  body: registrationSchema,
+  responses: {
+    201: {
+      description: 'Registered',
+      schema: z.object({
+        '@id': z.string(),
+        '@type': z.literal('User'),
+        ulid: z.string(),
+        email: z.string(),
+      }),
+    },
+  },
+  errors: [409],
+});
+documentRoute({
+  method: 'get',
+  path: '/api/validation_codes/{code}',
+  summary: 'The e-mail of the account tied to a valid, unused code',
+  tags: ['registration'],
+  access: 'public',
+  params: z.object({ code: z.string() }),
+  responses: {
+    200: {
+      description: 'The code',
+      schema: z.object({
+        '@id': z.string(),
+        '@type': z.literal('ValidationCode'),
+        email: z.string(),
+      }),
+    },
+  },
+  errors: [404],
+});
+
+documentRoute({
+  method: 'get',
+  path: '/api/me',
+  summary: 'The current user',
+  tags: ['me'],
+  access: 'user',
+  responses: { 200: { description: 'The current user', schema: MeSchema } },
+});
+documentRoute({
+  method: 'post',
+  path: '/api/me/edit-password',
+  summary: 'Change my password',
+  description: 'Revokes the other sessions; a cookie caller gets fresh cookies.',
+  tags: ['me'],
+  access: 'user',
+  body: editPasswordSchema,
+  responses: { 204: 'Changed' },
+});
+documentRoute({
+  method: 'post',
+  path: '/api/me/generate-api-token',
+  summary: 'Generate my personal API token (replaces the previous one)',
+  tags: ['me'],
+  access: 'user',
+  responses: { 200: { description: 'The new token', schema: ApiTokenSchema } },
+});

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { SHORT_NAME_MAX, TIME_ZONE, TRH_CHOICES } from './constants.ts';
+import type { ProductKeyModel } from './product-keys.ts';
+import { requiredString } from './validation.ts';
+
+/** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
+export const PURIFIER_MODES = ['off', 'silence', 'auto', 'boost'] as const;
+export type PurifierMode = (typeof PURIFIER_MODES)[number];
+export const DEFAULT_PURIFIER_MODE: PurifierMode = 'auto';
+
+/** Device state (spec section 3). */
+export const PURIFIER_STATES = ['operational', 'warning', 'alert'] as const;
+export type PurifierState = (typeof PURIFIER_STATES)[number];
+
+/** Network state, derived from when the device was last heard from. */
+export const WIFI_STATES = ['connected', 'disconnected', 'not_configured'] as const;
+export type WifiState = (typeof WIFI_STATES)[number];
+/** A device is connected while heard from within this many reporting intervals. */
+export const CONNECTED_INTERVALS = 3;
+export const DEFAULT_REPORTING_INTERVAL_S = 60;
+
+/** Who last set the desired state. */
+export const DESIRED_SOURCES = ['user', 'schedule', 'rule'] as const;
+export type DesiredSource = (typeof DESIRED_SOURCES)[number];
+
+/** Maintenance event types (spec section 3) and the level each replacement resets to 100 %. */
+export const MAINTENANCE_EVENT_TYPES = [
+  'filters',
+  'prefilters',
+  'module_1',
+  'module_2',
+  'module_3',
+  'module_4',
+] as const;
+export type MaintenanceEventType = (typeof MAINTENANCE_EVENT_TYPES)[number];
+export const MAINTENANCE_LEVEL_KEYS = [
+  'prefilter',
+  'filters',
+  'module_1',
+  'module_2',
+  'module_3',
+  'module_4',
+] as const;
+export type MaintenanceLevelKey = (typeof MAINTENANCE_LEVEL_KEYS)[number];
+/** Remaining life of each consumable, in percent. */
+export type MaintenanceLevels = Record<MaintenanceLevelKey, number>;
+
+/** The level a replacement of `type` resets. */
+export function maintenanceLevelOf(type: MaintenanceEventType): MaintenanceLevelKey {
+  return type === 'prefilters' ? 'prefilter' : type;
+}
+
+/** Levels of a new purifier: everything at 100 %. */
+export function fullMaintenanceLevels(): MaintenanceLevels {
+  return Object.fromEntries(MAINTENANCE_LEVEL_KEYS.map((k) => [k, 100])) as MaintenanceLevels;
+}
+
+/** Network state at `now` from the last time the device was heard from. */
+export function wifiState(
+  lastSeenAt: Date | string | null,
+  reportingIntervalS: number,
+  now: Date = new Date(),
+): WifiState {
+  if (lastSeenAt === null) return 'not_configured';
+  const seen = typeof lastSeenAt === 'string' ? new Date(lastSeenAt) : lastSeenAt;
+  return now.getTime() - seen.getTime() <= CONNECTED_INTERVALS * reportingIntervalS * 1000
+    ? 'connected'
+    : 'disconnected';
+}
+
+const modeField = () =>
+  z.enum(PURIFIER_MODES, {
+    error: (issue) =>
+      issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
+  });
+
+/** An hourly recycling rate (TRH): 5, 10 or 15. */
+export const trhField = () =>
+  z.literal(TRH_CHOICES, {
+    error: (issue) =>
+      issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
+  });
+
+/** "HH:mm", 00:00 to 23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** One slot of a day: from `start` (local time of the purifier) the purifier runs in `mode`. */
+export const scheduleSlotSchema = z.strictObject({
+  start: z
+    .string({ error: 'validation.required' })
+    .regex(TIME_OF_DAY, { error: 'validation.time' }),
+  mode: modeField(),
+});
+export type ScheduleSlot = z.infer<typeof scheduleSlotSchema>;
+
+const daySchema = z
+  .array(scheduleSlotSchema, { error: 'validation.invalid' })
+  .max(96, { error: 'validation.max_length' })
+  .superRefine((slots, ctx) => {
+    for (let i = 1; i < slots.length; i += 1) {
+      const previous = slots[i - 1]!.start;
+      const current = slots[i]!.start;
+      if (TIME_OF_DAY.test(previous) && TIME_OF_DAY.test(current) && current <= previous) {
+        ctx.addIssue({ code: 'custom', message: 'validation.schedule_order', path: [i, 'start'] });
+      }
+    }
+  });
+
+/**
+ * The weekly plan: seven days, Monday first, each an ascending list of slots without two at the
+ * same time. A slot's mode applies at its start and holds until the next slot (of that day or a
+ * later one); a manual change holds until the next slot.
+ */
+export const scheduleSchema = z.strictObject({
+  days: z
+    .array(daySchema, { error: 'validation.invalid' })
+    .length(7, { error: 'validation.invalid' }),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** POST /api/purifiers/activate: the product key printed on the machine. */
+export const activatePurifierSchema = z.strictObject({
+  key: requiredString().max(64, { error: 'validation.max_length' }),
+});
+export type ActivatePurifierInput = z.infer<typeof activatePurifierSchema>;
+
+const numberField = () =>
+  z.number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? 'validation.required'
+        : 'validation.numeric',
+  });
+
+/** PATCH /api/purifiers/{ulid} (merge-patch: only the fields sent change). */
+export const patchPurifierSchema = z
+  .strictObject({
+    name: requiredString().max(100, { error: 'validation.max_length' }),
+    short_name: z
+      .string({ error: 'validation.invalid' })
+      .trim()
+      .max(SHORT_NAME_MAX, { error: 'validation.max_length' })
+      .nullable()
+      .transform((v) => v ?? ''),
+    system_date: z.iso.date({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null || issue.input === ''
+          ? 'validation.required'
+          : 'validation.date',
+    }),
+    hourly_recycling_rate: trhField(),
+    silent_hourly_recycling_rate: trhField(),
+    piece_volume: numberField()
+      .min(1, { error: 'validation.min_incorrect' })
+      .max(100_000, { error: 'validation.max_value' }),
+    count_piece_connected_object: numberField()
+      .int({ error: 'validation.integer' })
+      .min(1, { error: 'validation.min_incorrect' })
+      .max(1000, { error: 'validation.max_value' }),
+    is_public: z.boolean({ error: 'validation.invalid' }),
+    mode: modeField(),
+    schedule: scheduleSchema.nullable(),
+  })
+  .partial();
+export type PatchPurifierInput = z.infer<typeof patchPurifierSchema>;
+
+/** GET /api/purifiers query; `user` (admins only) lists another user's purifiers. */
+export const purifiersQuerySchema = z.object({
+  search: z.string().trim().max(100, { error: 'validation.max_length' }).optional(),
+  wifi_state: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(WIFI_STATES, { error: 'validation.invalid_choice' }).optional(),
+  ),
+  state: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PURIFIER_STATES, { error: 'validation.invalid_choice' }).optional(),
+  ),
+  user: z
+    .string()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, { error: 'validation.invalid' })
+    .optional(),
+  page: z.coerce
+    .number({ error: 'validation.numeric' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min_value' })
+    .default(1),
+});
+export type PurifiersQuery = z.infer<typeof purifiersQuerySchema>;
+
+/** POST /api/purifiers/{ulid}/maintenance_events: a replacement, now unless a date is given. */
+export const maintenanceEventSchema = z.strictObject({
+  type: z.enum(MAINTENANCE_EVENT_TYPES, {
+    error: (issue) =>
+      issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
+  }),
+  occurred_at: z
+    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'validation.date' })
+    .optional(),
+  note: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(500, { error: 'validation.max_length' })
+    .optional(),
+});
+export type MaintenanceEventInput = z.infer<typeof maintenanceEventSchema>;
+
+/** What users, schedules and rules ask of the machine; `version` grows at every change. */
+export interface DesiredState {
+  mode: PurifierMode;
+  /** Hourly recycling rate of the normal modes. */
+  trh: number;
+  /** Hourly recycling rate of silence mode. */
+  silent_trh: number;
+  schedule: Schedule | null;
+  /** Firmware the device should run (set by a later issue). */
+  firmware?: string | null;
+  version: number;
+  updated_at: string;
+  source: DesiredSource;
+}
+
+/** What the device last reported (filled by the device connection; null until then). */
+export interface ReportedState {
+  mode?: PurifierMode;
+  trh?: number;
+  state?: PurifierState;
+  maintenance?: Partial<MaintenanceLevels>;
+  ip_address?: string;
+  mac_address?: string;
+  soft_version?: string;
+  ssid?: string;
+  /** The desired version the device has applied. */
+  version?: number;
+  reported_at: string;
+}
+
+/** One purifier as the API answers it. */
+export interface Purifier {
+  '@id': string;
+  '@type': 'Purifier';
+  ulid: string;
+  name: string;
+  short_name: string;
+  serial_number: string;
+  model: ProductKeyModel;
+  /** IRI of the owner, null once unlinked. */
+  owner: string | null;
+  product_key: string;
+  system_date: string | null;
+  hourly_recycling_rate: number;
+  silent_hourly_recycling_rate: number;
+  piece_volume: number | null;
+  count_piece_connected_object: number;
+  is_public: boolean;
+  timezone: string;
+  /** The desired mode (what the purifier is asked to do). */
+  mode: PurifierMode;
+  /** The mode the device last reported, null before its first report. */
+  reported_mode: PurifierMode | null;
+  schedule: Schedule | null;
+  state: PurifierState;
+  wifi_state: WifiState;
+  last_seen_at: string | null;
+  reporting_interval_s: number;
+  maintenance_levels: MaintenanceLevels;
+  ip_address: string | null;
+  mac_address: string | null;
+  soft_version: string | null;
+  ssid: string | null;
+  desired: DesiredState;
+  reported: ReportedState | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One maintenance event (a replacement of a consumable). */
+export interface MaintenanceEvent {
+  '@id': string;
+  '@type': 'MaintenanceEvent';
+  ulid: string;
+  purifier: string;
+  type: MaintenanceEventType;
+  occurred_at: string;
+  /** IRI of the user who recorded it, null if that account is gone. */
+  user: string | null;
+  note: string;
+}
+
+/** A hydra collection page. */
+export interface HydraCollection<T> {
+  '@context': string;
+  '@id': string;
+  '@type': 'hydra:Collection';
+  'hydra:member': T[];
+  'hydra:totalItems': number;
+  'hydra:view'?: {
+    '@id': string;
+    '@type': 'hydra:PartialCollectionView';
+    'hydra:first'?: string;
+    'hydra:last'?: string;
+    'hydra:next'?: string;
+    'hydra:previous'?: string;
+  };
+}
+
+export const DEFAULT_TIME_ZONE = TIME_ZONE;
