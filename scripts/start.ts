@@ -29,7 +29,8 @@ mkdirSync(varDir, { recursive: true });
 function appSecret(): string {
   if (process.env.APP_SECRET) return process.env.APP_SECRET;
   const file = path.join(varDir, 'app-secret');
-  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  if (!existsSync(file))
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
   return readFileSync(file, 'utf8').trim();
 }
 

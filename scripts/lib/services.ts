@@ -19,7 +19,11 @@ export function portAnswers(host: string, port: number, timeoutMs = 500): Promis
 }
 
 /** Creates database `name` on the server of `serverUrl` unless it exists; `fresh` drops it first. */
-export async function ensureDatabase(serverUrl: string, name: string, fresh = false): Promise<void> {
+export async function ensureDatabase(
+  serverUrl: string,
+  name: string,
+  fresh = false,
+): Promise<void> {
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -79,7 +83,8 @@ export async function ensurePostgres(
  */
 export async function ensureRedis(varDir: string): Promise<{ url: string; stop: () => void }> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL, stop: () => {} };
-  if (await portAnswers('127.0.0.1', 6379)) return { url: 'redis://127.0.0.1:6379', stop: () => {} };
+  if (await portAnswers('127.0.0.1', 6379))
+    return { url: 'redis://127.0.0.1:6379', stop: () => {} };
   if (spawnSync('redis-server', ['--version']).status !== 0) {
     console.error(
       '[start] Redis is needed: set REDIS_URL, run one on 127.0.0.1:6379, or install redis-server (apt-get install redis-server).',
@@ -89,9 +94,13 @@ export async function ensureRedis(varDir: string): Promise<{ url: string; stop: 
   const dir = path.join(varDir, 'redis');
   mkdirSync(dir, { recursive: true });
   const port = 63790;
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir], {
-    stdio: 'ignore',
-  });
+  const child: ChildProcess = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 50 && !(await portAnswers('127.0.0.1', port)); i++) {
     await new Promise((r) => setTimeout(r, 100));
   }

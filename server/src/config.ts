@@ -9,7 +9,10 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/aircloud'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z.string().regex(/^[\w:-]+$/).default('aircloud'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]+$/)
+    .default('aircloud'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('AirCloud <no-reply@aircloud.local>'),
   MAIL_DIR: z.string().default('var/mail'),
@@ -38,7 +41,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const c = parsed.data;
   if (c.NODE_ENV === 'production' && !c.APP_SECRET) {
-    throw new Error('Invalid configuration:\n  APP_SECRET: required in production (32+ characters)');
+    throw new Error(
+      'Invalid configuration:\n  APP_SECRET: required in production (32+ characters)',
+    );
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {

@@ -14,7 +14,10 @@ export const newPasswordField = () =>
 /** POST /security/token/request */
 export const loginSchema = z.strictObject({
   email: emailField(),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(4096),
+  password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(4096),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -45,7 +48,10 @@ export const activateSchema = z.strictObject({ token: requiredString().max(200) 
 
 /** POST /api/me/edit-password */
 export const editPasswordSchema = z.strictObject({
-  current_password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(4096),
+  current_password: z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(4096),
   new_password1: newPasswordField(),
   new_password2: z.string({ error: 'validation.required' }).max(4096),
 });

@@ -5,10 +5,7 @@ import { z } from 'zod';
  * server's 422 violations speak the same words (spec section 5).
  */
 export const requiredString = () =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' });
+  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' });
 
 export const optionalString = () => z.string().trim().optional().default('');
 

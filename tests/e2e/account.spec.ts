@@ -26,7 +26,10 @@ async function signIn(page: Page, email: string, password: string, here = false)
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: /sign out/i }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: /sign out/i }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /sign out/i })
+    .click();
   await expect(page).toHaveURL(/\/login/);
 }
 
@@ -39,7 +42,11 @@ test('register, activate from the mail, sign in and out', async ({ page }) => {
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/^password/i).fill(PASSWORD);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByText('Your account is not activated. Please check your emails to activate your account')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Your account is not activated. Please check your emails to activate your account',
+    ),
+  ).toBeVisible();
 
   const mail = await waitForMail(email);
   await page.goto(linkIn(mail, '/easy-connect'));
@@ -56,7 +63,9 @@ test('register, activate from the mail, sign in and out', async ({ page }) => {
   await signOut(page);
 });
 
-test('forgot password, reset from the mail link, sign in with the new password', async ({ page }) => {
+test('forgot password, reset from the mail link, sign in with the new password', async ({
+  page,
+}) => {
   const email = uniqueEmail('reset');
   await register(page, email);
   await page.goto(linkIn(await waitForMail(email), '/easy-connect'));

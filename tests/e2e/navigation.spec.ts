@@ -11,13 +11,26 @@ async function signInAs(page: Page, email: string) {
 test('an admin sees the three admin links first', async ({ page }) => {
   await signInAs(page, 'admin@demo.test');
   const links = page.getByRole('navigation', { name: /main/i }).getByRole('link');
-  await expect(links).toHaveText([/users/i, /product keys/i, /firmware/i, /sensors/i, /purifiers/i, /invitations/i]);
+  await expect(links).toHaveText([
+    /users/i,
+    /product keys/i,
+    /firmware/i,
+    /sensors/i,
+    /purifiers/i,
+    /invitations/i,
+  ]);
 });
 
 test('a technician sees product keys and firmware, not users', async ({ page }) => {
   await signInAs(page, 'tech@demo.test');
   const links = page.getByRole('navigation', { name: /main/i }).getByRole('link');
-  await expect(links).toHaveText([/product keys/i, /firmware/i, /sensors/i, /purifiers/i, /invitations/i]);
+  await expect(links).toHaveText([
+    /product keys/i,
+    /firmware/i,
+    /sensors/i,
+    /purifiers/i,
+    /invitations/i,
+  ]);
 });
 
 test('a user sees sensors, purifiers and invitations only', async ({ page }) => {

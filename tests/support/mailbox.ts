@@ -3,17 +3,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-const mailDir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../var/e2e/mail',
-);
+const mailDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../var/e2e/mail');
 
 /** Waits for the newest mail sent to `to` (the worker writes .eml files in demo/e2e mode). */
 export async function waitForMail(to: string, timeoutMs = 20_000): Promise<ParsedMail> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(mailDir).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml')).sort().reverse()) {
+    for (const file of files
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse()) {
       const mail = await simpleParser(await readFile(path.join(mailDir, file)));
       const recipients = [mail.to].flat().flatMap((a) => a?.value ?? []);
       if (recipients.some((r) => r.address?.toLowerCase() === to.toLowerCase())) return mail;

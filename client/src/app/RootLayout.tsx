@@ -6,7 +6,9 @@ import { useAppSelector } from '../lib/storeHooks.ts';
 import { loadChunk } from './lazyPage.ts';
 
 // The navigation is not part of the login page's JavaScript.
-const AppHeader = lazy(() => loadChunk(() => import('./AppHeader.tsx')).then((m) => ({ default: m.AppHeader })));
+const AppHeader = lazy(() =>
+  loadChunk(() => import('./AppHeader.tsx')).then((m) => ({ default: m.AppHeader })),
+);
 
 /** Top navigation (when it applies), the page, and the notifications stack. */
 export function RootLayout() {
@@ -15,11 +17,15 @@ export function RootLayout() {
   const authState = useAppSelector((state) => state.session.authState);
   const routeName = routeNameOf(matches);
   const showNavigation =
-    authState === 'authenticated' && routeName !== null && !ROUTES_WITHOUT_NAVIGATION.includes(routeName);
+    authState === 'authenticated' &&
+    routeName !== null &&
+    !ROUTES_WITHOUT_NAVIGATION.includes(routeName);
 
   return (
     <div className="app">
-      {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-hidden="true" /> : null}
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" role="progressbar" aria-hidden="true" />
+      ) : null}
       {showNavigation ? (
         <Suspense fallback={<div className="topbar topbar--placeholder" />}>
           <AppHeader />

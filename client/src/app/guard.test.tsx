@@ -33,8 +33,12 @@ describe('navigation guard', () => {
 
   it('sends an unauthenticated visitor to Login, remembering the page asked for', async () => {
     server.use(
-      http.get('/api/me', () => HttpResponse.json(hydraError(401, 'unauthorized'), { status: 401 })),
-      http.post('/security/token/refresh', () => HttpResponse.json(hydraError(401, 'unauthorized'), { status: 401 })),
+      http.get('/api/me', () =>
+        HttpResponse.json(hydraError(401, 'unauthorized'), { status: 401 }),
+      ),
+      http.post('/security/token/refresh', () =>
+        HttpResponse.json(hydraError(401, 'unauthorized'), { status: 401 }),
+      ),
     );
     const { store, router } = renderApp('/sensors');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
@@ -47,7 +51,9 @@ describe('navigation guard', () => {
     const me = vi.fn(() => HttpResponse.json(makeMe()));
     server.use(http.get('/api/me', me));
     const { store, router } = renderApp('/error/404', signedIn(makeMe()));
-    expect(await screen.findByRole('heading', { name: 'The resource is not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'The resource is not found' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/error/404');
     expect(store.getState().session.authState).toBe('not-authenticated');
     expect(me).not.toHaveBeenCalled();
@@ -61,7 +67,11 @@ describe('navigation guard', () => {
   it('lets an unauthenticated visitor open Login and RenewPassword', async () => {
     server.use(
       http.get('/api/validation_codes/:code', () =>
-        HttpResponse.json({ '@id': '/api/validation_codes/abc', '@type': 'ValidationCode', email: 'reset@example.test' }),
+        HttpResponse.json({
+          '@id': '/api/validation_codes/abc',
+          '@type': 'ValidationCode',
+          email: 'reset@example.test',
+        }),
       ),
     );
     const first = renderApp('/login', signedOut());
@@ -117,7 +127,9 @@ describe('navigation guard', () => {
 describe('page chunk reload guard', () => {
   it('reloads the page once when a chunk fails to load, leaving a marker', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
-    void loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    void loadChunk(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.getItem(STORAGE_KEYS.reloadMarker)).toMatch(/^\d{10}$/);
   });
@@ -125,7 +137,9 @@ describe('page chunk reload guard', () => {
   it('raises a generic error instead of reloading again when the marker exists', async () => {
     const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
     localStorage.setItem(STORAGE_KEYS.reloadMarker, '1234567890');
-    await expect(loadChunk(() => Promise.reject(new TypeError('failed')))).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(loadChunk(() => Promise.reject(new TypeError('failed')))).rejects.toBeInstanceOf(
+      ChunkLoadError,
+    );
     expect(reload).not.toHaveBeenCalled();
   });
 

@@ -34,11 +34,18 @@ export function createGuard(store: AppStore) {
         return null;
       }
       if (store.getState().session.authState === 'unknown') await resolveAuthentication(store);
-      if (store.getState().session.authState === 'authenticated' || ANONYMOUS_ROUTES.includes(name)) {
+      if (
+        store.getState().session.authState === 'authenticated' ||
+        ANONYMOUS_ROUTES.includes(name)
+      ) {
         return null;
       }
       const url = new URL(request.url);
       const target = url.pathname + url.search;
-      return redirect(target === PATHS.home ? PATHS.login : `${PATHS.login}?redirect=${encodeURIComponent(target)}`);
+      return redirect(
+        target === PATHS.home
+          ? PATHS.login
+          : `${PATHS.login}?redirect=${encodeURIComponent(target)}`,
+      );
     };
 }

@@ -6,7 +6,13 @@ import { i18n } from '../lib/i18n/i18n.ts';
 import type { AppStore } from './store.ts';
 
 /** Store, translations and router around the whole client. */
-export function AppProviders({ store, router }: { store: AppStore; router: ReturnType<typeof createBrowserRouter> }) {
+export function AppProviders({
+  store,
+  router,
+}: {
+  store: AppStore;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
   return (
     <StrictMode>
       <Provider store={store}>

@@ -9,29 +9,42 @@ import { RootLayout } from './RootLayout.tsx';
 import type { AppStore } from './store.ts';
 
 // Screens not built yet show the not-found page rather than placeholder content.
-const notFound = () => import('../features/errors/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
+const notFound = () =>
+  import('../features/errors/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
 
 const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType> }[] = [
-  { path: '/login', name: 'Login', load: () => import('../features/auth/components/LoginPage.tsx').then((m) => m.LoginPage) },
+  {
+    path: '/login',
+    name: 'Login',
+    load: () => import('../features/auth/components/LoginPage.tsx').then((m) => m.LoginPage),
+  },
   {
     path: '/account-creation',
     name: 'AccountCreation',
-    load: () => import('../features/auth/components/AccountCreationPage.tsx').then((m) => m.AccountCreationPage),
+    load: () =>
+      import('../features/auth/components/AccountCreationPage.tsx').then(
+        (m) => m.AccountCreationPage,
+      ),
   },
   {
     path: '/forgot-password',
     name: 'ForgotPassword',
-    load: () => import('../features/auth/components/ForgotPasswordPage.tsx').then((m) => m.ForgotPasswordPage),
+    load: () =>
+      import('../features/auth/components/ForgotPasswordPage.tsx').then(
+        (m) => m.ForgotPasswordPage,
+      ),
   },
   {
     path: '/renew-password',
     name: 'RenewPassword',
-    load: () => import('../features/auth/components/RenewPasswordPage.tsx').then((m) => m.RenewPasswordPage),
+    load: () =>
+      import('../features/auth/components/RenewPasswordPage.tsx').then((m) => m.RenewPasswordPage),
   },
   {
     path: '/easy-connect',
     name: 'EasyConnect',
-    load: () => import('../features/auth/components/EasyConnectPage.tsx').then((m) => m.EasyConnectPage),
+    load: () =>
+      import('../features/auth/components/EasyConnectPage.tsx').then((m) => m.EasyConnectPage),
   },
   { path: '/purifiers', name: 'PurifierList', load: notFound },
   { path: '/purifiers/:purifierUlid/*', name: 'PurifierDetail', load: notFound },

@@ -24,7 +24,8 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(apiSlice.middleware),
+    middleware: (getDefault) =>
+      getDefault().prepend(listener.middleware).concat(apiSlice.middleware),
   });
 }
 

@@ -10,7 +10,10 @@ export function LanguageSelect() {
   return (
     <label className="language-select">
       <span className="visually-hidden">{t('common.language')}</span>
-      <select value={currentLanguage()} onChange={(event) => void chooseLanguage(event.target.value as Language)}>
+      <select
+        value={currentLanguage()}
+        onChange={(event) => void chooseLanguage(event.target.value as Language)}
+      >
         {LANGUAGES.map((lang) => (
           <option key={lang} value={lang}>
             {t(`common.languages.${lang}`)}
@@ -22,7 +25,17 @@ export function LanguageSelect() {
 }
 
 /** The centred card of the public screens (login, registration, password renewal...). */
-export function AuthCard({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="auth-page">
       <div className="auth-page__brand">

@@ -21,11 +21,23 @@ export function Button({
   block?: boolean;
   children: ReactNode;
 }) {
-  const classes = ['btn', `btn--${variant}`, block ? 'btn--block' : '', loading ? 'is-loading' : '', className ?? '']
+  const classes = [
+    'btn',
+    `btn--${variant}`,
+    block ? 'btn--block' : '',
+    loading ? 'is-loading' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
-    <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={classes}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading ? <Spinner size={spinnerSize} /> : null}
       <span className="btn__label">{children}</span>
     </button>

@@ -5,7 +5,8 @@ const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
   copy: 'M9 9h10v10H9zM5 15V5h10',
   eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
-  eyeOff: 'M3 3l18 18M10.6 5.1A10.8 10.8 0 0112 5c6.4 0 10 7 10 7a17.6 17.6 0 01-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a10 10 0 005.4-1.6M9.9 9.9a3 3 0 004.2 4.2',
+  eyeOff:
+    'M3 3l18 18M10.6 5.1A10.8 10.8 0 0112 5c6.4 0 10 7 10 7a17.6 17.6 0 01-3.2 4.1M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a10 10 0 005.4-1.6M9.9 9.9a3 3 0 004.2 4.2',
   menu: 'M4 7h16M4 12h16M4 17h16',
   user: 'M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0',
   key: 'M15 7a4 4 0 11-3.9 5H3v3h3v3h3v-3h2.1A4 4 0 0115 7z',
@@ -17,13 +18,19 @@ const PATHS = {
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   chevronDown: 'M6 9l6 6 6-6',
   refresh: 'M20 11a8 8 0 10-2.3 5.7M20 4v7h-7',
-  lightbulb: 'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0012 3z',
+  lightbulb:
+    'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0012 3z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
 /** A stroke icon from the product's small icon set; decorative unless given a title. */
-export function Icon({ name, size = 20, title, ...rest }: { name: IconName; size?: number; title?: string } & SVGProps<SVGSVGElement>) {
+export function Icon({
+  name,
+  size = 20,
+  title,
+  ...rest
+}: { name: IconName; size?: number; title?: string } & SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={size}

@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '../app/store.ts';
-import { notified, notifyError, notifyInfo, purged } from '../lib/notifications/notificationsSlice.ts';
+import {
+  notified,
+  notifyError,
+  notifyInfo,
+  purged,
+} from '../lib/notifications/notificationsSlice.ts';
 import { NotificationStack } from './NotificationStack.tsx';
 
 function renderStack() {
@@ -60,7 +65,12 @@ describe('notifications stack', () => {
   it('shows a list of messages as bullets, gives 10-digit ids, and is purged on demand', () => {
     const store = renderStack();
     act(() => {
-      store.dispatch(notified('error', [{ key: 'validation.password.min_length' }, { key: 'validation.password.digit' }]));
+      store.dispatch(
+        notified('error', [
+          { key: 'validation.password.min_length' },
+          { key: 'validation.password.digit' },
+        ]),
+      );
     });
     const items = screen.getAllByRole('listitem').filter((li) => li.closest('.notification__body'));
     expect(items.map((li) => li.textContent)).toEqual(['At least 8 characters', 'One digit']);

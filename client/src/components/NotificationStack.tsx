@@ -17,7 +17,10 @@ function NotificationItem({ notification }: { notification: Notification }) {
   }, [dispatch, id, state]);
 
   return (
-    <li className={`notification notification--${state}`} role={state === 'error' ? 'alert' : 'status'}>
+    <li
+      className={`notification notification--${state}`}
+      role={state === 'error' ? 'alert' : 'status'}
+    >
       <Icon name={state === 'error' ? 'alert' : 'check'} className="notification__icon" />
       <div className="notification__body">
         {Array.isArray(label) ? (

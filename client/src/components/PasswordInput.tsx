@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
 
 /** A password input with a show/hide toggle. */
-export function PasswordInput({ ref, className, ...rest }: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function PasswordInput({
+  ref,
+  className,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">
-      <input ref={ref} {...rest} type={visible ? 'text' : 'password'} className={`input ${className ?? ''}`} />
+      <input
+        ref={ref}
+        {...rest}
+        type={visible ? 'text' : 'password'}
+        className={`input ${className ?? ''}`}
+      />
       <button
         type="button"
         className="password-input__toggle"

@@ -10,7 +10,12 @@ export function PasswordRules({ password, id }: { password: string; id?: string 
       {PASSWORD_RULES.map((rule) => {
         const ok = rule.test(password);
         return (
-          <li key={rule.id} className={ok ? 'is-ok' : 'is-pending'} data-rule={rule.id} data-ok={ok}>
+          <li
+            key={rule.id}
+            className={ok ? 'is-ok' : 'is-pending'}
+            data-rule={rule.id}
+            data-ok={ok}
+          >
             <Icon name={ok ? 'check' : 'close'} size={16} />
             <span>{t(`validation.password.${rule.id}`)}</span>
             <span className="visually-hidden">

@@ -22,7 +22,11 @@ export function SidePanel({
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : requestClose())}>
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" data-closing={closing || undefined} />
-        <Dialog.Content className="side-panel" data-closing={closing || undefined} aria-describedby={undefined}>
+        <Dialog.Content
+          className="side-panel"
+          data-closing={closing || undefined}
+          aria-describedby={undefined}
+        >
           <header className="side-panel__header">
             <Dialog.Title className="side-panel__title">{title}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={t('common.close')}>

@@ -7,7 +7,11 @@ export type SpinnerSize = (typeof SPINNER_SIZES)[number];
 export function Spinner({ size = 24, label }: { size?: SpinnerSize; label?: string }) {
   const { t } = useTranslation();
   return (
-    <span className={`spinner spinner--${size}`} role="status" aria-label={label ?? t('common.loading')} />
+    <span
+      className={`spinner spinner--${size}`}
+      role="status"
+      aria-label={label ?? t('common.loading')}
+    />
   );
 }
 

@@ -21,7 +21,15 @@ function writeHiddenTips(ids: string[]): void {
 }
 
 /** A tip the user can hide and show again; the choice is kept in local storage. */
-export function Tip({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+export function Tip({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useState(() => readHiddenTips().includes(id));
 
@@ -46,7 +54,12 @@ export function Tip({ id, title, children }: { id: string; title: ReactNode; chi
         <strong className="tip__title">{title}</strong>
         <div>{children}</div>
       </div>
-      <button type="button" className="icon-button tip__hide" onClick={() => toggle(true)} aria-label={t('common.tip.hide')}>
+      <button
+        type="button"
+        className="icon-button tip__hide"
+        onClick={() => toggle(true)}
+        aria-label={t('common.tip.hide')}
+      >
         <Icon name="close" size={16} />
       </button>
     </aside>

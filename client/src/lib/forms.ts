@@ -22,6 +22,7 @@ export function applyViolations<T extends FieldValues>(
 
 /** A same-origin path to go back to after login, or null when the value is not one. */
 export function safeRedirect(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login')) return null;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/login'))
+    return null;
   return value;
 }

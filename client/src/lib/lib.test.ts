@@ -22,10 +22,18 @@ describe('error texts', () => {
   });
 
   it('maps hydra:description, error or data, then the status, else generic', () => {
-    expect(errorMessageKey({ status: 401, data: { 'hydra:description': 'credential' } })).toBe('errors.credential');
-    expect(errorMessageKey({ status: 400, data: { error: 'error_token_renew' } })).toBe('errors.error_token_renew');
+    expect(errorMessageKey({ status: 401, data: { 'hydra:description': 'credential' } })).toBe(
+      'errors.credential',
+    );
+    expect(errorMessageKey({ status: 400, data: { error: 'error_token_renew' } })).toBe(
+      'errors.error_token_renew',
+    );
     expect(errorMessageKey({ status: 404, data: null })).toBe('errors.404');
-    expect(errorMessageKey({ status: 418, data: { 'hydra:description': 'teapot' } })).toBe('errors.generic');
-    expect(errorMessageKey({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe('errors.network-error');
+    expect(errorMessageKey({ status: 418, data: { 'hydra:description': 'teapot' } })).toBe(
+      'errors.generic',
+    );
+    expect(errorMessageKey({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe(
+      'errors.network-error',
+    );
   });
 });

@@ -24,10 +24,19 @@ export function renderApp(path: string, preloadedState?: Partial<RootState>) {
 
 /** Session state of a signed-in user, for preloading a store. */
 export function signedIn(user: RootState['session']['user']): Partial<RootState> {
-  return { session: { authState: 'authenticated', user, previousRouteName: null, formLock: false } };
+  return {
+    session: { authState: 'authenticated', user, previousRouteName: null, formLock: false },
+  };
 }
 
 /** Session state of a visitor known to be signed out. */
 export function signedOut(): Partial<RootState> {
-  return { session: { authState: 'not-authenticated', user: null, previousRouteName: null, formLock: false } };
+  return {
+    session: {
+      authState: 'not-authenticated',
+      user: null,
+      previousRouteName: null,
+      formLock: false,
+    },
+  };
 }

@@ -8,7 +8,12 @@ import { i18n } from '../lib/i18n/i18n.ts';
 const NativeRequest = globalThis.Request;
 globalThis.Request = class extends NativeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' && input.startsWith('/') ? new URL(input, window.location.origin) : input, init);
+    super(
+      typeof input === 'string' && input.startsWith('/')
+        ? new URL(input, window.location.origin)
+        : input,
+      init,
+    );
   }
 } as typeof Request;
 

@@ -118,7 +118,11 @@ export const mails = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mails_pending_idx').on(t.createdAt).where(sql`status = 'pending'`)],
+  (t) => [
+    index('mails_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /**

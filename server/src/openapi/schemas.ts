@@ -17,12 +17,9 @@ const userFields = {
   lastname: z.string(),
   email: z.string(),
   lang: z.enum(LANGUAGES),
-  avatar: z
-    .string()
-    .nullable()
-    .openapi({
-      description: 'Content URL of the avatar (/api/media_objects/{id}/content) or null',
-    }),
+  avatar: z.string().nullable().openapi({
+    description: 'Content URL of the avatar (/api/media_objects/{id}/content) or null',
+  }),
   role: z.enum(ROLES),
   company: z.string(),
   phone: z.string(),

@@ -30,8 +30,14 @@ export function pickLanguage(header: string | null | undefined): Language {
  * Server-side translation (API error texts, mails): the key in `lang`, else in the fallback
  * language, else the key itself; `{{name}}` placeholders are filled from `values`.
  */
-export function translate(lang: Language, key: string, values: Record<string, unknown> = {}): string {
+export function translate(
+  lang: Language,
+  key: string,
+  values: Record<string, unknown> = {},
+): string {
   const text =
-    lookup(resources[lang] as Tree, key) ?? lookup(resources[FALLBACK_LANGUAGE] as Tree, key) ?? key;
+    lookup(resources[lang] as Tree, key) ??
+    lookup(resources[FALLBACK_LANGUAGE] as Tree, key) ??
+    key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }

@@ -13,7 +13,10 @@ import { meApi } from './meApi.ts';
 const probeApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ ok: boolean }, string>({ query: (path) => path }),
-    quietProbe: build.query<{ ok: boolean }, string>({ query: (path) => path, extraOptions: { globalErrors: false } }),
+    quietProbe: build.query<{ ok: boolean }, string>({
+      query: (path) => path,
+      extraOptions: { globalErrors: false },
+    }),
     patchProbe: build.mutation<void, { name: string }>({
       query: (body) => ({ url: '/api/things/1', method: 'PATCH', body }),
     }),
@@ -25,7 +28,9 @@ const probeApi = apiSlice.injectEndpoints({
 
 function setup(signedIn = true) {
   const store = createAppStore();
-  const router = createMemoryRouter([{ path: '*', element: null }], { initialEntries: ['/sensors'] });
+  const router = createMemoryRouter([{ path: '*', element: null }], {
+    initialEntries: ['/sensors'],
+  });
   setRouter(router as never);
   if (signedIn) store.dispatch(authenticated(makeMe()));
   return { store, router };
@@ -92,7 +97,9 @@ describe('refresh and replay once', () => {
     const { store, router } = setup();
     let refreshes = 0;
     server.use(
-      http.get('/api/things', () => HttpResponse.json(hydraError(403, 'forbidden'), { status: 403 })),
+      http.get('/api/things', () =>
+        HttpResponse.json(hydraError(403, 'forbidden'), { status: 403 }),
+      ),
       http.post('/security/token/refresh', () => {
         refreshes++;
         return new HttpResponse(null, { status: 204 });
@@ -132,7 +139,9 @@ describe('refresh and replay once', () => {
     let refreshes = 0;
     let sessionValid = false;
     server.use(
-      http.get('/api/things/:id', () => (sessionValid ? HttpResponse.json({ ok: true }) : unauthorized())),
+      http.get('/api/things/:id', () =>
+        sessionValid ? HttpResponse.json({ ok: true }) : unauthorized(),
+      ),
       http.post('/security/token/refresh', async () => {
         refreshes++;
         await delay(30);
@@ -153,21 +162,31 @@ describe('refresh and replay once', () => {
     const { store, router } = setup(false);
     let refreshes = 0;
     server.use(
-      http.post('/security/token/request', () => HttpResponse.json(hydraError(401, 'credential'), { status: 401 })),
+      http.post('/security/token/request', () =>
+        HttpResponse.json(hydraError(401, 'credential'), { status: 401 }),
+      ),
       http.post('/security/token/refresh', () => {
         refreshes++;
         return unauthorized();
       }),
     );
-    const result = await store.dispatch(probeApi.endpoints.loginProbe.initiate({ email: 'a@b.c', password: 'x' }));
-    expect(result.error).toMatchObject({ status: 401, data: { 'hydra:description': 'credential' } });
+    const result = await store.dispatch(
+      probeApi.endpoints.loginProbe.initiate({ email: 'a@b.c', password: 'x' }),
+    );
+    expect(result.error).toMatchObject({
+      status: 401,
+      data: { 'hydra:description': 'credential' },
+    });
     expect(refreshes).toBe(0);
     expect(router.state.location.pathname).toBe('/sensors');
   });
 
   it('passes a 401 on without logging out when nobody was signed in', async () => {
     const { store, router } = setup(false);
-    server.use(http.get('/api/me', unauthorized), http.post('/security/token/refresh', unauthorized));
+    server.use(
+      http.get('/api/me', unauthorized),
+      http.post('/security/token/refresh', unauthorized),
+    );
     const result = await store.dispatch(meApi.endpoints.getMe.initiate());
     expect(result.error).toMatchObject({ status: 401 });
     expect(router.state.location.pathname).toBe('/sensors');
@@ -184,14 +203,20 @@ describe('global error redirects', () => {
 
   it('opens the Error page with 404', async () => {
     const { store, router } = setup();
-    server.use(http.get('/api/things', () => HttpResponse.json(hydraError(404, 'not_found'), { status: 404 })));
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
+      ),
+    );
     await store.dispatch(probeApi.endpoints.probe.initiate('/api/things'));
     expect(router.state.location.pathname).toBe('/error/404');
   });
 
   it('opens the Error page with 500', async () => {
     const { store, router } = setup();
-    server.use(http.get('/api/things', () => HttpResponse.json(hydraError(500, 'unknown'), { status: 500 })));
+    server.use(
+      http.get('/api/things', () => HttpResponse.json(hydraError(500, 'unknown'), { status: 500 })),
+    );
     await store.dispatch(probeApi.endpoints.probe.initiate('/api/things'));
     expect(router.state.location.pathname).toBe('/error/500');
   });
@@ -214,7 +239,11 @@ describe('global error redirects', () => {
 
   it('leaves 404 and 500 to endpoints that opt out', async () => {
     const { store, router } = setup();
-    server.use(http.get('/api/things', () => HttpResponse.json(hydraError(404, 'not_found'), { status: 404 })));
+    server.use(
+      http.get('/api/things', () =>
+        HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
+      ),
+    );
     const result = await store.dispatch(probeApi.endpoints.quietProbe.initiate('/api/things'));
     expect(result.error).toMatchObject({ status: 404 });
     expect(router.state.location.pathname).toBe('/sensors');

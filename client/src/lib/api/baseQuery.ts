@@ -98,7 +98,8 @@ export function forceLogout(dispatch: BaseQueryApi['dispatch']): void {
   const from = currentRouteName();
   dispatch(loggedOut());
   dispatch(purged());
-  const here = typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
+  const here =
+    typeof window === 'undefined' ? '' : window.location.pathname + window.location.search;
   const keep = from && from !== 'Login' && here.startsWith('/') && !here.startsWith('/error');
   navigateTo(keep ? `${PATHS.login}?redirect=${encodeURIComponent(here)}` : PATHS.login);
 }
@@ -122,11 +123,12 @@ function isAuthFailure(error: FetchBaseQueryError | undefined): boolean {
  * The base query of the api slice: headers of spec section 7, refresh-and-replay-once on 401/403,
  * forced logout when that fails, and the global Error page for network failures, 404 and 5xx.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, ApiExtraOptions> = async (
-  rawArgs,
-  api,
-  extraOptions = {},
-) => {
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (rawArgs, api, extraOptions = {}) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
   const sentAt = Date.now();
   let result = await rawBaseQuery(withHeaders(args), api, {});
@@ -136,7 +138,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     if (refreshed) result = await rawBaseQuery(withHeaders(args), api, {});
     if (!refreshed || isAuthFailure(result.error)) {
       // Without a session there is nothing to close: the caller (the guard) decides.
-      if ((api.getState() as CoreState).session.authState === 'authenticated') forceLogout(api.dispatch);
+      if ((api.getState() as CoreState).session.authState === 'authenticated')
+        forceLogout(api.dispatch);
       return result;
     }
   }

@@ -19,7 +19,8 @@ function bodyOf(error: unknown): Record<string, unknown> | null {
 export function httpStatusOf(error: unknown): number | null {
   if (!isFetchError(error)) return null;
   if (typeof error.status === 'number') return error.status;
-  if ('originalStatus' in error && typeof error.originalStatus === 'number') return error.originalStatus;
+  if ('originalStatus' in error && typeof error.originalStatus === 'number')
+    return error.originalStatus;
   return null;
 }
 

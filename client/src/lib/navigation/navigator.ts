@@ -22,7 +22,9 @@ export function currentRouteName(): RouteName | null {
 }
 
 /** Name of the route a location would display. */
-export function routeNameForLocation(location: Pick<Location, 'pathname'> | string): RouteName | null {
+export function routeNameForLocation(
+  location: Pick<Location, 'pathname'> | string,
+): RouteName | null {
   if (!router) return null;
   return routeNameOf(matchRoutes(router.routes, location));
 }

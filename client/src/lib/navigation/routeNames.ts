@@ -28,7 +28,12 @@ export interface RouteHandle {
 }
 
 /** Routes that mark the user as logged out and run without authentication. */
-export const LOGGED_OUT_ROUTES: readonly RouteName[] = ['EasyConnect', 'SensorsGraphs', 'Error', 'AccountCreation'];
+export const LOGGED_OUT_ROUTES: readonly RouteName[] = [
+  'EasyConnect',
+  'SensorsGraphs',
+  'Error',
+  'AccountCreation',
+];
 
 /** Routes an unauthenticated user may open (everything else sends to Login). */
 export const ANONYMOUS_ROUTES: readonly RouteName[] = ['Login', 'RenewPassword', 'ForgotPassword'];
@@ -60,7 +65,8 @@ export function routeNameOf(
   if (!matches) return null;
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
-    const handle = (match && ('route' in match ? match.route.handle : match.handle)) as RouteHandle | undefined;
+    const handle = (match && ('route' in match ? match.route.handle : match.handle)) as
+      RouteHandle | undefined;
     if (handle?.name) return handle.name;
   }
   return null;

@@ -45,7 +45,8 @@ export const notificationsSlice = createSlice({
 export const { notified, dismissed, purged } = notificationsSlice.actions;
 
 /** Shorthand for an info notification (auto-dismissed). */
-export const notifyInfo = (key: string, params?: Message['params']) => notified('info', { key, params });
+export const notifyInfo = (key: string, params?: Message['params']) =>
+  notified('info', { key, params });
 
 /** Shorthand for an error notification (stays until dismissed). */
 export const notifyError = (label: string | Message | Message[]) =>

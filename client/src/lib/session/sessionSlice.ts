@@ -52,5 +52,11 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { authenticated, loggedOut, authReset, userUpdated, previousRouteRecorded, formLockSet } =
-  sessionSlice.actions;
+export const {
+  authenticated,
+  loggedOut,
+  authReset,
+  userUpdated,
+  previousRouteRecorded,
+  formLockSet,
+} = sessionSlice.actions;

@@ -316,15 +316,13 @@ describe('POST /security/reset-password', () => {
 
 describe('POST /security/activate', () => {
   async function register(email: string) {
-    const res = await request(t.url)
-      .post('/api/registration')
-      .send({
-        firstname: 'Grace',
-        lastname: 'Hopper',
-        email,
-        password: GOOD_PASSWORD,
-        company: 'Navy',
-      });
+    const res = await request(t.url).post('/api/registration').send({
+      firstname: 'Grace',
+      lastname: 'Hopper',
+      email,
+      password: GOOD_PASSWORD,
+      company: 'Navy',
+    });
     expect(res.status).toBe(201);
     return tokenFromMail(email, 'activation');
   }

@@ -129,14 +129,11 @@ describe('POST /api/me/edit-password', () => {
     const user = await createUser(t.db);
     const other = await session(user.email);
     const mine = await session(user.email);
-    const res = await request(t.url)
-      .post('/api/me/edit-password')
-      .set('Cookie', mine.access)
-      .send({
-        current_password: GOOD_PASSWORD,
-        new_password1: 'Changed123',
-        new_password2: 'Changed123',
-      });
+    const res = await request(t.url).post('/api/me/edit-password').set('Cookie', mine.access).send({
+      current_password: GOOD_PASSWORD,
+      new_password1: 'Changed123',
+      new_password2: 'Changed123',
+    });
     expect(res.status).toBe(204);
     const renewed = setCookies(res);
     expect(renewed.refresh_token?.value).toBeTruthy();
@@ -209,13 +206,11 @@ describe('POST /api/me/edit-password', () => {
   });
 
   it('answers 401 without authentication', async () => {
-    const res = await request(t.url)
-      .post('/api/me/edit-password')
-      .send({
-        current_password: GOOD_PASSWORD,
-        new_password1: 'Changed123',
-        new_password2: 'Changed123',
-      });
+    const res = await request(t.url).post('/api/me/edit-password').send({
+      current_password: GOOD_PASSWORD,
+      new_password1: 'Changed123',
+      new_password2: 'Changed123',
+    });
     expect(res.status).toBe(401);
   });
 });

@@ -20,4 +20,8 @@ export const accountApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useEditMyPasswordMutation, useSendMyPasswordResetMutation, useGenerateApiTokenMutation } = accountApi;
+export const {
+  useEditMyPasswordMutation,
+  useSendMyPasswordResetMutation,
+  useGenerateApiTokenMutation,
+} = accountApi;

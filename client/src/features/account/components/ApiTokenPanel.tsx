@@ -57,7 +57,13 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
           </label>
           {token ? (
             <div className="copy-field">
-              <input id="api-token" className="input input--mono" value={token} readOnly onFocus={(e) => e.target.select()} />
+              <input
+                id="api-token"
+                className="input input--mono"
+                value={token}
+                readOnly
+                onFocus={(e) => e.target.select()}
+              />
               <button
                 type="button"
                 className={`icon-button copy-field__button${copied ? ' is-copied' : ''}`}
@@ -81,7 +87,9 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
         <div className="actions">
           <Button onClick={() => void generateToken()} loading={generating}>
             <Icon name="refresh" size={18} />
-            {token ? t('users.my-api.generate-token.regenerate') : t('users.my-api.generate-token.button')}
+            {token
+              ? t('users.my-api.generate-token.regenerate')
+              : t('users.my-api.generate-token.button')}
           </Button>
           <a className="btn btn--ghost" href="/api_documentation" target="_blank" rel="noreferrer">
             <Icon name="external" size={18} />

@@ -36,7 +36,10 @@ export function ChangePasswordForm() {
     reset,
     control,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
   const password = useWatch({ control, name: 'new_password1' }) ?? '';
 
   useFormLock(isDirty, () => dispatch(notifyError('common.unsaved-changes')));
@@ -48,8 +51,10 @@ export function ChangePasswordForm() {
       if (!applyViolations(result.error, setError, FIELDS)) {
         const key = errorMessageKey(result.error);
         // The catalogue keys of this call belong to one field each.
-        if (key === 'errors.current_password_invalid') setError('current_password', { message: 'current_password_invalid' });
-        else if (key === 'errors.new_password_invalid') setError('new_password2', { message: 'new_password_invalid' });
+        if (key === 'errors.current_password_invalid')
+          setError('current_password', { message: 'current_password_invalid' });
+        else if (key === 'errors.new_password_invalid')
+          setError('new_password2', { message: 'new_password_invalid' });
         else setServerError(key);
       }
       return;
@@ -65,8 +70,17 @@ export function ChangePasswordForm() {
           {t(serverError)}
         </p>
       ) : null}
-      <FormField id="cp-current" name="current_password" label={t('profile.change-password.current')} error={errors.current_password?.message}>
-        <PasswordInput autoComplete="current-password" {...fieldA11y('cp-current', errors.current_password?.message)} {...register('current_password')} />
+      <FormField
+        id="cp-current"
+        name="current_password"
+        label={t('profile.change-password.current')}
+        error={errors.current_password?.message}
+      >
+        <PasswordInput
+          autoComplete="current-password"
+          {...fieldA11y('cp-current', errors.current_password?.message)}
+          {...register('current_password')}
+        />
       </FormField>
       <FormField
         id="cp-new1"
@@ -75,10 +89,23 @@ export function ChangePasswordForm() {
         error={errors.new_password1?.message}
         hint={<PasswordRules password={password} />}
       >
-        <PasswordInput autoComplete="new-password" {...fieldA11y('cp-new1', errors.new_password1?.message)} {...register('new_password1')} />
+        <PasswordInput
+          autoComplete="new-password"
+          {...fieldA11y('cp-new1', errors.new_password1?.message)}
+          {...register('new_password1')}
+        />
       </FormField>
-      <FormField id="cp-new2" name="new_password2" label={t('profile.change-password.confirm')} error={errors.new_password2?.message}>
-        <PasswordInput autoComplete="new-password" {...fieldA11y('cp-new2', errors.new_password2?.message)} {...register('new_password2')} />
+      <FormField
+        id="cp-new2"
+        name="new_password2"
+        label={t('profile.change-password.confirm')}
+        error={errors.new_password2?.message}
+      >
+        <PasswordInput
+          autoComplete="new-password"
+          {...fieldA11y('cp-new2', errors.new_password2?.message)}
+          {...register('new_password2')}
+        />
       </FormField>
       <Button type="submit" loading={isSubmitting}>
         {t('profile.change-password.submit')}

@@ -25,7 +25,9 @@ describe('user menu', () => {
     expect(logout).not.toHaveBeenCalled();
 
     await openMenuItem('Sign out');
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sign out' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(logout).toHaveBeenCalledTimes(1);
     expect(store.getState().session.authState).toBe('not-authenticated');
@@ -43,7 +45,9 @@ describe('user menu', () => {
     const user = await openMenuItem('My profile');
     const panel = await screen.findByRole('dialog', { name: 'My profile' });
     expect(within(panel).getByText('ada@example.test')).toBeInTheDocument();
-    await user.click(within(panel).getByRole('button', { name: 'Send me a password-reset e-mail' }));
+    await user.click(
+      within(panel).getByRole('button', { name: 'Send me a password-reset e-mail' }),
+    );
     const notice = await screen.findByText(/ada@example.test/, { selector: '.notification__body' });
     expect(notice.closest('.notification')).toHaveClass('notification--info');
     expect(body).toEqual({ email: 'ada@example.test' });
@@ -62,7 +66,9 @@ describe('user menu', () => {
     await user.type(within(panel).getByLabelText('New password'), 'New-pass12');
     await user.type(within(panel).getByLabelText('Confirm the new password'), 'New-pass12');
     await user.click(within(panel).getByRole('button', { name: 'Change my password' }));
-    expect(await within(panel).findByText('Your current password is incorrect')).toBeInTheDocument();
+    expect(
+      await within(panel).findByText('Your current password is incorrect'),
+    ).toBeInTheDocument();
   });
 
   it('generates an API token, shows its end date and copies it', async () => {
@@ -75,7 +81,10 @@ describe('user menu', () => {
     const user = await openMenuItem('My API token');
     const panel = await screen.findByRole('dialog', { name: 'My API token' });
     expect(within(panel).getByText('You have no API token yet.')).toBeInTheDocument();
-    expect(within(panel).getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api_documentation');
+    expect(within(panel).getByRole('link', { name: 'API documentation' })).toHaveAttribute(
+      'href',
+      '/api_documentation',
+    );
     await user.click(within(panel).getByRole('button', { name: 'Generate a token' }));
     expect(await within(panel).findByDisplayValue('ac_live_123')).toHaveAttribute('readonly');
     // 23:30 UTC is already the next day in Paris.
@@ -87,11 +96,17 @@ describe('user menu', () => {
   });
 
   it('tells the user when the token cannot be generated', async () => {
-    server.use(http.post('/api/me/generate-api-token', () => HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 })));
+    server.use(
+      http.post('/api/me/generate-api-token', () =>
+        HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 }),
+      ),
+    );
     renderApp('/purifiers', signedIn(makeMe()));
     const user = await openMenuItem('My API token');
     const panel = await screen.findByRole('dialog', { name: 'My API token' });
     await user.click(within(panel).getByRole('button', { name: 'Generate a token' }));
-    expect(await screen.findByText('The token could not be generated, please try again')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The token could not be generated, please try again'),
+    ).toBeInTheDocument();
   });
 });

@@ -38,9 +38,15 @@ export function UserMenu() {
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('user-menu.open')}>
           <span className="avatar" aria-hidden="true">
-            {user?.avatar ? <img src={user.avatar} alt="" /> : initials(user?.firstname, user?.lastname)}
+            {user?.avatar ? (
+              <img src={user.avatar} alt="" />
+            ) : (
+              initials(user?.firstname, user?.lastname)
+            )}
           </span>
-          <span className="user-menu__name">{user ? `${user.firstname} ${user.lastname}` : ''}</span>
+          <span className="user-menu__name">
+            {user ? `${user.firstname} ${user.lastname}` : ''}
+          </span>
           <Icon name="chevronDown" size={16} />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -59,7 +65,10 @@ export function UserMenu() {
               {t('user-menu.api-token')}
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="menu__separator" />
-            <DropdownMenu.Item className="menu__item menu__item--danger" onSelect={() => setOpen('logout')}>
+            <DropdownMenu.Item
+              className="menu__item menu__item--danger"
+              onSelect={() => setOpen('logout')}
+            >
               <Icon name="logout" size={18} />
               {t('user-menu.sign-out')}
             </DropdownMenu.Item>

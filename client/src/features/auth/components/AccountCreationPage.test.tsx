@@ -33,22 +33,44 @@ describe('account creation', () => {
     expect(screen.getByText('One lowercase letter')).toBeInTheDocument();
     expect(screen.getByText('One uppercase letter')).toBeInTheDocument();
     expect(screen.getByText('One digit')).toBeInTheDocument();
-    expect(ruleStates()).toEqual({ min_length: false, lowercase: false, uppercase: false, digit: false });
+    expect(ruleStates()).toEqual({
+      min_length: false,
+      lowercase: false,
+      uppercase: false,
+      digit: false,
+    });
 
     const user = userEvent.setup();
     await user.type(password, 'abc');
-    expect(ruleStates()).toEqual({ min_length: false, lowercase: true, uppercase: false, digit: false });
+    expect(ruleStates()).toEqual({
+      min_length: false,
+      lowercase: true,
+      uppercase: false,
+      digit: false,
+    });
     await user.type(password, 'D1');
-    expect(ruleStates()).toEqual({ min_length: false, lowercase: true, uppercase: true, digit: true });
+    expect(ruleStates()).toEqual({
+      min_length: false,
+      lowercase: true,
+      uppercase: true,
+      digit: true,
+    });
     await user.type(password, 'efgh');
-    expect(ruleStates()).toEqual({ min_length: true, lowercase: true, uppercase: true, digit: true });
+    expect(ruleStates()).toEqual({
+      min_length: true,
+      lowercase: true,
+      uppercase: true,
+      digit: true,
+    });
   });
 
   it('refuses a weak password and a different confirmation before calling the server', async () => {
     renderApp('/account-creation');
     const user = await fillForm('weakpass', 'other');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(await screen.findByText(/The password must have at least 8 characters/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/The password must have at least 8 characters/),
+    ).toBeInTheDocument();
     expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
   });
 
@@ -61,7 +83,9 @@ describe('account creation', () => {
     renderApp('/account-creation');
     const user = await fillForm('Strong-pass1');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account already exists with this email address');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'An account already exists with this email address',
+    );
   });
 
   it('registers and tells the visitor to check their mailbox', async () => {
@@ -69,7 +93,10 @@ describe('account creation', () => {
     server.use(
       http.post('/api/registration', async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ '@id': '/api/users/1', '@type': 'User', ulid: '01J', email: 'jeanne@example.test' }, { status: 201 });
+        return HttpResponse.json(
+          { '@id': '/api/users/1', '@type': 'User', ulid: '01J', email: 'jeanne@example.test' },
+          { status: 201 },
+        );
       }),
     );
     renderApp('/account-creation');

@@ -43,7 +43,14 @@ export function AccountCreationPage() {
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(accountCreationSchema),
-    defaultValues: { firstname: '', lastname: '', email: '', company: '', password: '', confirm_password: '' },
+    defaultValues: {
+      firstname: '',
+      lastname: '',
+      email: '',
+      company: '',
+      password: '',
+      confirm_password: '',
+    },
   });
   const password = useWatch({ control, name: 'password' }) ?? '';
 
@@ -51,7 +58,8 @@ export function AccountCreationPage() {
     setServerError(null);
     const result = await registerAccount({ ...values, lang: currentLanguage() });
     if ('error' in result) {
-      if (!applyViolations(result.error, setError, FIELDS)) setServerError(errorMessageKey(result.error));
+      if (!applyViolations(result.error, setError, FIELDS))
+        setServerError(errorMessageKey(result.error));
       return;
     }
     setCreatedFor(values.email);
@@ -65,7 +73,11 @@ export function AccountCreationPage() {
             <Icon name="mail" size={32} />
           </span>
           <p>
-            <Trans i18nKey="account-creation.success.message" values={{ email: createdFor }} components={{ strong: <strong /> }} />
+            <Trans
+              i18nKey="account-creation.success.message"
+              values={{ email: createdFor }}
+              components={{ strong: <strong /> }}
+            />
           </p>
         </div>
         <Link to={PATHS.login} className="btn btn--secondary btn--block">
@@ -79,7 +91,12 @@ export function AccountCreationPage() {
     <AuthCard
       title={t('account-creation.title')}
       subtitle={t('account-creation.subtitle')}
-      footer={<Trans i18nKey="account-creation.have-account" components={{ login: <Link to={PATHS.login} /> }} />}
+      footer={
+        <Trans
+          i18nKey="account-creation.have-account"
+          components={{ login: <Link to={PATHS.login} /> }}
+        />
+      }
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {serverError ? (
@@ -88,18 +105,63 @@ export function AccountCreationPage() {
           </p>
         ) : null}
         <div className="form__grid">
-          <FormField id="ac-firstname" name="firstname" label={t('account-creation.firstname')} error={errors.firstname?.message} params={{ max: 100 }}>
-            <input className="input" autoComplete="given-name" {...fieldA11y('ac-firstname', errors.firstname?.message)} {...register('firstname')} />
+          <FormField
+            id="ac-firstname"
+            name="firstname"
+            label={t('account-creation.firstname')}
+            error={errors.firstname?.message}
+            params={{ max: 100 }}
+          >
+            <input
+              className="input"
+              autoComplete="given-name"
+              {...fieldA11y('ac-firstname', errors.firstname?.message)}
+              {...register('firstname')}
+            />
           </FormField>
-          <FormField id="ac-lastname" name="lastname" label={t('account-creation.lastname')} error={errors.lastname?.message} params={{ max: 100 }}>
-            <input className="input" autoComplete="family-name" {...fieldA11y('ac-lastname', errors.lastname?.message)} {...register('lastname')} />
+          <FormField
+            id="ac-lastname"
+            name="lastname"
+            label={t('account-creation.lastname')}
+            error={errors.lastname?.message}
+            params={{ max: 100 }}
+          >
+            <input
+              className="input"
+              autoComplete="family-name"
+              {...fieldA11y('ac-lastname', errors.lastname?.message)}
+              {...register('lastname')}
+            />
           </FormField>
         </div>
-        <FormField id="ac-email" name="email" label={t('account-creation.email')} error={errors.email?.message} params={{ max: 180 }}>
-          <input className="input" type="email" autoComplete="email" {...fieldA11y('ac-email', errors.email?.message)} {...register('email')} />
+        <FormField
+          id="ac-email"
+          name="email"
+          label={t('account-creation.email')}
+          error={errors.email?.message}
+          params={{ max: 180 }}
+        >
+          <input
+            className="input"
+            type="email"
+            autoComplete="email"
+            {...fieldA11y('ac-email', errors.email?.message)}
+            {...register('email')}
+          />
         </FormField>
-        <FormField id="ac-company" name="company" label={t('account-creation.company')} error={errors.company?.message} params={{ max: 150 }}>
-          <input className="input" autoComplete="organization" {...fieldA11y('ac-company', errors.company?.message)} {...register('company')} />
+        <FormField
+          id="ac-company"
+          name="company"
+          label={t('account-creation.company')}
+          error={errors.company?.message}
+          params={{ max: 150 }}
+        >
+          <input
+            className="input"
+            autoComplete="organization"
+            {...fieldA11y('ac-company', errors.company?.message)}
+            {...register('company')}
+          />
         </FormField>
         <FormField
           id="ac-password"
@@ -108,10 +170,23 @@ export function AccountCreationPage() {
           error={errors.password?.message}
           hint={<PasswordRules password={password} />}
         >
-          <PasswordInput autoComplete="new-password" {...fieldA11y('ac-password', errors.password?.message)} {...register('password')} />
+          <PasswordInput
+            autoComplete="new-password"
+            {...fieldA11y('ac-password', errors.password?.message)}
+            {...register('password')}
+          />
         </FormField>
-        <FormField id="ac-confirm" name="confirm_password" label={t('account-creation.confirm-password')} error={errors.confirm_password?.message}>
-          <PasswordInput autoComplete="new-password" {...fieldA11y('ac-confirm', errors.confirm_password?.message)} {...register('confirm_password')} />
+        <FormField
+          id="ac-confirm"
+          name="confirm_password"
+          label={t('account-creation.confirm-password')}
+          error={errors.confirm_password?.message}
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            {...fieldA11y('ac-confirm', errors.confirm_password?.message)}
+            {...register('confirm_password')}
+          />
         </FormField>
         <Button type="submit" block loading={isSubmitting}>
           {t('account-creation.submit')}

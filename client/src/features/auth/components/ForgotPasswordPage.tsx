@@ -28,13 +28,17 @@ export function ForgotPasswordPage() {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     const result = await forgotPassword(values);
     if ('error' in result) {
-      if (!applyViolations(result.error, setError, ['email'])) setServerError(errorMessageKey(result.error));
+      if (!applyViolations(result.error, setError, ['email']))
+        setServerError(errorMessageKey(result.error));
       return;
     }
     setSentTo(values.email);
@@ -60,15 +64,31 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title={t('forgot-password.title')} subtitle={t('forgot-password.subtitle')} footer={backToLogin}>
+    <AuthCard
+      title={t('forgot-password.title')}
+      subtitle={t('forgot-password.subtitle')}
+      footer={backToLogin}
+    >
       <form className="form" onSubmit={onSubmit} noValidate>
         {serverError ? (
           <p className="form-error" role="alert">
             {t(serverError)}
           </p>
         ) : null}
-        <FormField id="fp-email" name="email" label={t('forgot-password.email')} error={errors.email?.message}>
-          <input className="input" type="email" autoComplete="email" autoFocus {...fieldA11y('fp-email', errors.email?.message)} {...register('email')} />
+        <FormField
+          id="fp-email"
+          name="email"
+          label={t('forgot-password.email')}
+          error={errors.email?.message}
+        >
+          <input
+            className="input"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...fieldA11y('fp-email', errors.email?.message)}
+            {...register('email')}
+          />
         </FormField>
         <Button type="submit" block loading={isSubmitting}>
           {t('forgot-password.submit')}

@@ -16,11 +16,15 @@ async function submit(email: string, password: string) {
 describe('login screen', () => {
   it('shows the credential message for a wrong password', async () => {
     server.use(
-      http.post('/security/token/request', () => HttpResponse.json(hydraError(401, 'credential'), { status: 401 })),
+      http.post('/security/token/request', () =>
+        HttpResponse.json(hydraError(401, 'credential'), { status: 401 }),
+      ),
     );
     renderApp('/login', signedOut());
     await submit('ada@example.test', 'Wrong-pass1');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Email address or incorrect password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Email address or incorrect password',
+    );
   });
 
   it('shows the account_not_enabled message for an account not activated yet', async () => {
@@ -50,13 +54,18 @@ describe('login screen', () => {
         body = await request.json();
         return new HttpResponse(null, { status: 204 });
       }),
-      http.get('/api/me', () => HttpResponse.json(makeMe({ firstname: 'Ada', role: 'ROLE_ADMIN' }))),
+      http.get('/api/me', () =>
+        HttpResponse.json(makeMe({ firstname: 'Ada', role: 'ROLE_ADMIN' })),
+      ),
     );
     const { router, store } = renderApp('/login?redirect=%2Fsensors', signedOut());
     await submit('Ada@Example.test', 'Right-pass1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/sensors'));
     expect(body).toEqual({ email: 'ada@example.test', password: 'Right-pass1' });
-    expect(store.getState().session).toMatchObject({ authState: 'authenticated', user: { firstname: 'Ada' } });
+    expect(store.getState().session).toMatchObject({
+      authState: 'authenticated',
+      user: { firstname: 'Ada' },
+    });
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

@@ -42,7 +42,9 @@ export function LoginPage() {
       setServerError(errorMessageKey(result.error));
       return;
     }
-    const me = await dispatch(meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    const me = await dispatch(
+      meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }),
+    );
     if (!me.data?.ulid) {
       setServerError(errorMessageKey(me.error));
       return;
@@ -68,7 +70,12 @@ export function LoginPage() {
             {t(serverError)}
           </p>
         ) : null}
-        <FormField id="login-email" name="email" label={t('login.email')} error={errors.email?.message}>
+        <FormField
+          id="login-email"
+          name="email"
+          label={t('login.email')}
+          error={errors.email?.message}
+        >
           <input
             className="input"
             type="email"
@@ -78,7 +85,12 @@ export function LoginPage() {
             {...register('email')}
           />
         </FormField>
-        <FormField id="login-password" name="password" label={t('login.password')} error={errors.password?.message}>
+        <FormField
+          id="login-password"
+          name="password"
+          label={t('login.password')}
+          error={errors.password?.message}
+        >
           <PasswordInput
             autoComplete="current-password"
             {...fieldA11y('login-password', errors.password?.message)}

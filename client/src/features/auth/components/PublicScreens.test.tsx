@@ -9,7 +9,11 @@ import { i18n } from '../../../lib/i18n/i18n.ts';
 
 const validCode = () =>
   http.get('/api/validation_codes/:code', () =>
-    HttpResponse.json({ '@id': '/api/validation_codes/tok', '@type': 'ValidationCode', email: 'reset@example.test' }),
+    HttpResponse.json({
+      '@id': '/api/validation_codes/tok',
+      '@type': 'ValidationCode',
+      email: 'reset@example.test',
+    }),
   );
 
 describe('easy connect', () => {
@@ -24,7 +28,10 @@ describe('easy connect', () => {
     const { router, store } = renderApp('/easy-connect?token=tok123');
     await waitFor(() => expect(router.state.location.pathname).toBe('/purifiers'));
     expect(body).toEqual({ token: 'tok123' });
-    expect(store.getState().session).toMatchObject({ authState: 'authenticated', user: { firstname: 'Nouvelle' } });
+    expect(store.getState().session).toMatchObject({
+      authState: 'authenticated',
+      user: { firstname: 'Nouvelle' },
+    });
   });
 
   it('shows the in-progress text in French by default', async () => {
@@ -39,33 +46,52 @@ describe('easy connect', () => {
   });
 
   it('explains an expired link and offers the login', async () => {
-    server.use(http.post('/security/activate', () => HttpResponse.json(hydraError(400, 'error_token_renew'), { status: 400 })));
+    server.use(
+      http.post('/security/activate', () =>
+        HttpResponse.json(hydraError(400, 'error_token_renew'), { status: 400 }),
+      ),
+    );
     renderApp('/easy-connect?token=old');
-    expect(await screen.findByText('The request has expired, please ask for a new link')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The request has expired, please ask for a new link'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
   });
 });
 
 describe('password renewal', () => {
   it('refuses an unknown or used token and offers to ask again', async () => {
-    server.use(http.get('/api/validation_codes/:code', () => HttpResponse.json(hydraError(404, 'not_found'), { status: 404 })));
+    server.use(
+      http.get('/api/validation_codes/:code', () =>
+        HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
+      ),
+    );
     const { router } = renderApp('/renew-password?token=used', signedOut());
-    expect(await screen.findByText('The request has expired, please ask for a new link')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+    expect(
+      await screen.findByText('The request has expired, please ask for a new link'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
     expect(router.state.location.pathname).toBe('/renew-password');
   });
 
   it('shows the server errors of the reset call', async () => {
     server.use(
       validCode(),
-      http.post('/security/reset-password', () => HttpResponse.json(hydraError(422, 'password_already_used'), { status: 422 })),
+      http.post('/security/reset-password', () =>
+        HttpResponse.json(hydraError(422, 'password_already_used'), { status: 422 }),
+      ),
     );
     renderApp('/renew-password?token=tok', signedOut());
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New password'), 'Renewed-5678');
     await user.type(screen.getByLabelText('Confirm the new password'), 'Renewed-5678');
     await user.click(screen.getByRole('button', { name: 'Change my password' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This password is already your current password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This password is already your current password',
+    );
   });
 
   it('changes the password and links to the login', async () => {
@@ -85,13 +111,19 @@ describe('password renewal', () => {
     await user.click(screen.getByRole('button', { name: 'Change my password' }));
     expect(await screen.findByText(/Your password has been changed/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
-    expect(body).toEqual({ token: 'tok', new_password1: 'Renewed-5678', new_password2: 'Renewed-5678' });
+    expect(body).toEqual({
+      token: 'tok',
+      new_password1: 'Renewed-5678',
+      new_password2: 'Renewed-5678',
+    });
   });
 });
 
 describe('forgot password', () => {
   it('is reachable signed out and confirms the e-mail was sent', async () => {
-    server.use(http.post('/security/forgot-password', () => new HttpResponse(null, { status: 204 })));
+    server.use(
+      http.post('/security/forgot-password', () => new HttpResponse(null, { status: 204 })),
+    );
     const { router } = renderApp('/forgot-password', signedOut());
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('E-mail address'), 'ada@example.test');
@@ -124,6 +156,8 @@ describe('error page', () => {
   it('shows the not-found page for unknown paths', async () => {
     server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
     renderApp('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'This page does not exist' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page does not exist' }),
+    ).toBeInTheDocument();
   });
 });

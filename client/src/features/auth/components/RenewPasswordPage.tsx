@@ -45,7 +45,10 @@ export function RenewPasswordPage() {
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<RenewInput>({ resolver: zodResolver(renewSchema), defaultValues: { new_password1: '', new_password2: '' } });
+  } = useForm<RenewInput>({
+    resolver: zodResolver(renewSchema),
+    defaultValues: { new_password1: '', new_password2: '' },
+  });
   const password = useWatch({ control, name: 'new_password1' }) ?? '';
 
   useEffect(() => {
@@ -126,10 +129,24 @@ export function RenewPasswordPage() {
           error={errors.new_password1?.message}
           hint={<PasswordRules password={password} />}
         >
-          <PasswordInput autoComplete="new-password" autoFocus {...fieldA11y('rp-password1', errors.new_password1?.message)} {...register('new_password1')} />
+          <PasswordInput
+            autoComplete="new-password"
+            autoFocus
+            {...fieldA11y('rp-password1', errors.new_password1?.message)}
+            {...register('new_password1')}
+          />
         </FormField>
-        <FormField id="rp-password2" name="new_password2" label={t('renew-password.confirm-password')} error={errors.new_password2?.message}>
-          <PasswordInput autoComplete="new-password" {...fieldA11y('rp-password2', errors.new_password2?.message)} {...register('new_password2')} />
+        <FormField
+          id="rp-password2"
+          name="new_password2"
+          label={t('renew-password.confirm-password')}
+          error={errors.new_password2?.message}
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            {...fieldA11y('rp-password2', errors.new_password2?.message)}
+            {...register('new_password2')}
+          />
         </FormField>
         <Button type="submit" block loading={isSubmitting}>
           {t('renew-password.submit')}

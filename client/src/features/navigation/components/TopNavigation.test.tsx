@@ -37,7 +37,13 @@ describe('top navigation', () => {
   });
 
   it('gives a technician product keys and firmware, not users', () => {
-    expect(renderNavigation('ROLE_TECHNICIAN')).toEqual(['/product-keys', '/firmware', '/sensors', '/purifiers', '/invitations']);
+    expect(renderNavigation('ROLE_TECHNICIAN')).toEqual([
+      '/product-keys',
+      '/firmware',
+      '/sensors',
+      '/purifiers',
+      '/invitations',
+    ]);
   });
 
   it('shows a user only sensors, purifiers and invitations', () => {

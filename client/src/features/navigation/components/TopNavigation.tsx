@@ -32,11 +32,11 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
   // A global reload event refreshes what the navigation shows (badge count, role).
   useEffect(() => {
     const subscription = reload$.subscribe(() => {
-      void dispatch(meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false })).then(
-        (result) => {
-          if (result.data?.ulid) dispatch(authenticated(result.data));
-        },
-      );
+      void dispatch(
+        meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }),
+      ).then((result) => {
+        if (result.data?.ulid) dispatch(authenticated(result.data));
+      });
     });
     return () => subscription.unsubscribe();
   }, [dispatch]);
@@ -45,12 +45,19 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
   const items: NavItem[] = [];
   if (isAdmin(role)) items.push({ to: '/users', label: t('nav.users') });
   if (hasRole(role, 'ROLE_TECHNICIAN')) {
-    items.push({ to: '/product-keys', label: t('nav.product-keys') }, { to: '/firmware', label: t('nav.firmware') });
+    items.push(
+      { to: '/product-keys', label: t('nav.product-keys') },
+      { to: '/firmware', label: t('nav.firmware') },
+    );
   }
   items.push(
     { to: '/sensors', label: t('nav.sensors') },
     { to: '/purifiers', label: t('nav.purifiers') },
-    { to: '/invitations', label: t('nav.invitations'), badge: user?.invitations_received_count ?? 0 },
+    {
+      to: '/invitations',
+      label: t('nav.invitations'),
+      badge: user?.invitations_received_count ?? 0,
+    },
   );
 
   return (
@@ -69,18 +76,27 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
         >
           <Icon name={menuOpen ? 'close' : 'menu'} size={24} />
         </button>
-        <nav id="main-navigation" className={`topbar__nav${menuOpen ? ' is-open' : ''}`} aria-label={t('nav.main')}>
+        <nav
+          id="main-navigation"
+          className={`topbar__nav${menuOpen ? ' is-open' : ''}`}
+          aria-label={t('nav.main')}
+        >
           <ul className="topbar__links">
             {items.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={({ isActive }) => `topbar__link${isActive ? ' is-active' : ''}`}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) => `topbar__link${isActive ? ' is-active' : ''}`}
+                >
                   <span>{item.label}</span>
                   {item.badge ? (
                     <>
                       <span className="badge" aria-hidden="true">
                         {item.badge}
                       </span>
-                      <span className="visually-hidden">{t('nav.invitations-badge', { count: item.badge })}</span>
+                      <span className="visually-hidden">
+                        {t('nav.invitations-badge', { count: item.badge })}
+                      </span>
                     </>
                   ) : null}
                 </NavLink>

@@ -20,7 +20,12 @@ export const ui = {
     purifiers: 'Luftreiniger',
     invitations: 'Einladungen',
   },
-  'user-menu': { open: 'Kontomenü', profile: 'Mein Profil', 'api-token': 'Mein API-Token', 'sign-out': 'Abmelden' },
+  'user-menu': {
+    open: 'Kontomenü',
+    profile: 'Mein Profil',
+    'api-token': 'Mein API-Token',
+    'sign-out': 'Abmelden',
+  },
   logout: { title: 'Abmelden?', confirm: 'Abmelden' },
   login: {
     title: 'Anmelden',

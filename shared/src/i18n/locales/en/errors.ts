@@ -31,7 +31,8 @@ export const errors = {
   email_address_already_exists: 'An account already exists with this email address',
   cannot_change_status: 'This key cannot change to that state',
   bad_or_not_exported_key_code: 'The key you entered is invalid',
-  serial_number_already_exists: 'Some of these serial numbers already exist, choose another start serial number',
+  serial_number_already_exists:
+    'Some of these serial numbers already exist, choose another start serial number',
   type_file_not_found: 'No file was sent',
   type_invalid_file: 'The file is invalid, use a .csv file',
   last_admin: 'There must remain at least one administrator',
@@ -70,7 +71,11 @@ export const form = {
   piece_volume: { min: 'The value is incorrect. Minimum 1.' },
   count_piece_connected_object: { min: 'The value is incorrect. Minimum 1.' },
   start_serial: { required: 'The start serial number is required' },
-  count: { required: 'The count is required', numeric: 'The count must be numeric', min: 'Minimum 1' },
+  count: {
+    required: 'The count is required',
+    numeric: 'The count must be numeric',
+    min: 'Minimum 1',
+  },
   lastname: { required: 'The last name is required' },
   firstname: { required: 'The first name is required' },
   email: { required: 'The email is required', email: 'The email is incorrect' },

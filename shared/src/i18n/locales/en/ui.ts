@@ -73,7 +73,8 @@ export const ui = {
     subtitle: 'Enter your e-mail address and we will send you a link to choose a new password.',
     email: 'E-mail address',
     submit: 'Send the link',
-    'message-sent': 'If an account exists for {{email}}, an e-mail with a link to choose a new password has been sent to it.',
+    'message-sent':
+      'If an account exists for {{email}}, an e-mail with a link to choose a new password has been sent to it.',
     'message-error': 'The password-reset e-mail could not be sent, please try again later',
     'back-to-login': 'Back to sign in',
   },
@@ -95,7 +96,8 @@ export const ui = {
   error: {
     help: 'Please try again in a moment. If the problem persists, contact support.',
     'back-home': 'Back to home',
-    'reload-help': 'The page could not be loaded. Reload it to get the latest version of the application.',
+    'reload-help':
+      'The page could not be loaded. Reload it to get the latest version of the application.',
     reload: 'Reload the page',
   },
   'not-found': {
@@ -123,7 +125,11 @@ export const ui = {
     },
   },
   users: {
-    'roles-select-add': { ROLE_USER: 'User', ROLE_TECHNICIAN: 'Technician', ROLE_ADMIN: 'Administrator' },
+    'roles-select-add': {
+      ROLE_USER: 'User',
+      ROLE_TECHNICIAN: 'Technician',
+      ROLE_ADMIN: 'Administrator',
+    },
     'my-api': {
       title: 'My API token',
       text: 'Your personal token lets your own programs call the AirCloud API on your behalf.',

@@ -20,7 +20,12 @@ export const ui = {
     purifiers: 'Purificadores',
     invitations: 'Invitaciones',
   },
-  'user-menu': { open: 'Menú de la cuenta', profile: 'Mi perfil', 'api-token': 'Mi token API', 'sign-out': 'Cerrar sesión' },
+  'user-menu': {
+    open: 'Menú de la cuenta',
+    profile: 'Mi perfil',
+    'api-token': 'Mi token API',
+    'sign-out': 'Cerrar sesión',
+  },
   logout: { title: '¿Cerrar sesión?', confirm: 'Cerrar sesión' },
   login: {
     title: 'Iniciar sesión',
@@ -53,7 +58,10 @@ export const ui = {
     'confirm-password': 'Confirmar la nueva contraseña',
     submit: 'Cambiar mi contraseña',
   },
-  'easy-connect': { title: 'Activación de la cuenta', 'in-progress': 'Activación de la cuenta en curso' },
+  'easy-connect': {
+    title: 'Activación de la cuenta',
+    'in-progress': 'Activación de la cuenta en curso',
+  },
   error: { 'back-home': 'Volver al inicio' },
   'not-found': { title: 'Esta página no existe', 'back-home': 'Volver al inicio' },
 };

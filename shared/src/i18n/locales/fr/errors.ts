@@ -1,7 +1,7 @@
 /** Textes français du catalogue d'erreurs (section 8), des messages de validation et de formulaire. */
 export const errors = {
   'network-error': 'Un problème réseau est survenu',
-  '404': "La ressource est introuvable",
+  '404': 'La ressource est introuvable',
   '500': 'Le serveur est indisponible',
   not_found: 'La ressource est introuvable',
   server_unavailable: 'Le serveur est indisponible',
@@ -21,7 +21,8 @@ export const errors = {
   account_not_enabled:
     "Votre compte n'est pas activé. Consultez vos e-mails pour activer votre compte",
   error_token_renew: 'La demande a expiré, demandez un nouveau lien',
-  password_already_used: 'Ce mot de passe est déjà votre mot de passe actuel, choisissez-en un autre',
+  password_already_used:
+    'Ce mot de passe est déjà votre mot de passe actuel, choisissez-en un autre',
   new_password_invalid: 'Les mots de passe ne correspondent pas',
   password_must_be:
     'Le mot de passe doit contenir au moins 8 caractères, une minuscule, une majuscule et un chiffre',
@@ -31,7 +32,8 @@ export const errors = {
   email_address_already_exists: 'Un compte existe déjà avec cette adresse e-mail',
   cannot_change_status: 'Cette clé ne peut pas passer à cet état',
   bad_or_not_exported_key_code: "La clé saisie n'est pas valide",
-  serial_number_already_exists: 'Certains de ces numéros de série existent déjà, choisissez un autre numéro de départ',
+  serial_number_already_exists:
+    'Certains de ces numéros de série existent déjà, choisissez un autre numéro de départ',
   type_file_not_found: "Aucun fichier n'a été envoyé",
   type_invalid_file: "Le fichier n'est pas valide, utilisez un fichier .csv",
   last_admin: 'Il doit rester au moins un administrateur',
@@ -50,7 +52,7 @@ export const validation = {
   phone: "La valeur n'est pas un numéro de téléphone valide",
   max_value: 'La valeur maximale autorisée est {{max}}',
   integer: 'La valeur doit être un nombre entier',
-  invalid_choice: "La valeur ne fait pas partie des choix possibles",
+  invalid_choice: 'La valeur ne fait pas partie des choix possibles',
   min_incorrect: 'La valeur est incorrecte. Minimum {{min}}.',
   date: "La valeur n'est pas une date valide",
   time: 'Utilisez le format HH:mm',
@@ -70,7 +72,11 @@ export const form = {
   piece_volume: { min: 'La valeur est incorrecte. Minimum 1.' },
   count_piece_connected_object: { min: 'La valeur est incorrecte. Minimum 1.' },
   start_serial: { required: 'Le numéro de série de départ est obligatoire' },
-  count: { required: 'Le nombre est obligatoire', numeric: 'Le nombre doit être numérique', min: 'Minimum 1' },
+  count: {
+    required: 'Le nombre est obligatoire',
+    numeric: 'Le nombre doit être numérique',
+    min: 'Minimum 1',
+  },
   lastname: { required: 'Le nom est obligatoire' },
   firstname: { required: 'Le prénom est obligatoire' },
   email: { required: "L'email est obligatoire", email: "L'email est incorrect" },

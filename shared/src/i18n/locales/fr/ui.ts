@@ -10,7 +10,8 @@ export const ui = {
     'hide-password': 'Masquer le mot de passe',
     'rule-satisfied': '(respectée)',
     'rule-not-satisfied': '(pas encore respectée)',
-    'unsaved-changes': 'Vous avez des modifications non enregistrées : enregistrez-les ou annulez-les avant de quitter',
+    'unsaved-changes':
+      'Vous avez des modifications non enregistrées : enregistrez-les ou annulez-les avant de quitter',
     language: 'Langue',
     languages: { fr: 'Français', en: 'English', de: 'Deutsch', es: 'Español', zh: '中文' },
     tip: { show: "Afficher l'astuce", hide: 'Masquer cette astuce' },
@@ -70,10 +71,12 @@ export const ui = {
   },
   'forgot-password': {
     title: 'Mot de passe oublié ?',
-    subtitle: 'Saisissez votre adresse e-mail, nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    subtitle:
+      'Saisissez votre adresse e-mail, nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     email: 'Adresse e-mail',
     submit: 'Envoyer le lien',
-    'message-sent': 'Si un compte existe pour {{email}}, un e-mail contenant un lien pour choisir un nouveau mot de passe lui a été envoyé.',
+    'message-sent':
+      'Si un compte existe pour {{email}}, un e-mail contenant un lien pour choisir un nouveau mot de passe lui a été envoyé.',
     'message-error': "L'e-mail de réinitialisation n'a pas pu être envoyé, réessayez plus tard",
     'back-to-login': 'Retour à la connexion',
   },
@@ -95,7 +98,8 @@ export const ui = {
   error: {
     help: 'Réessayez dans un instant. Si le problème persiste, contactez le support.',
     'back-home': "Retour à l'accueil",
-    'reload-help': "La page n'a pas pu être chargée. Rechargez-la pour obtenir la dernière version de l'application.",
+    'reload-help':
+      "La page n'a pas pu être chargée. Rechargez-la pour obtenir la dernière version de l'application.",
     reload: 'Recharger la page',
   },
   'not-found': {
@@ -107,7 +111,11 @@ export const ui = {
     title: 'Mon profil',
     role: 'Rôle',
     language: 'Langue',
-    roles: { ROLE_USER: 'Utilisateur', ROLE_TECHNICIAN: 'Technicien', ROLE_ADMIN: 'Administrateur' },
+    roles: {
+      ROLE_USER: 'Utilisateur',
+      ROLE_TECHNICIAN: 'Technicien',
+      ROLE_ADMIN: 'Administrateur',
+    },
     reset: {
       title: 'E-mail de réinitialisation',
       text: 'Recevez par e-mail un lien pour choisir un nouveau mot de passe.',
@@ -123,7 +131,11 @@ export const ui = {
     },
   },
   users: {
-    'roles-select-add': { ROLE_USER: 'Utilisateur', ROLE_TECHNICIAN: 'Technicien', ROLE_ADMIN: 'Administrateur' },
+    'roles-select-add': {
+      ROLE_USER: 'Utilisateur',
+      ROLE_TECHNICIAN: 'Technicien',
+      ROLE_ADMIN: 'Administrateur',
+    },
     'my-api': {
       title: 'Mon jeton API',
       text: "Votre jeton personnel permet à vos propres programmes d'appeler l'API AirCloud en votre nom.",

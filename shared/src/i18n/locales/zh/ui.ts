@@ -28,8 +28,17 @@ export const ui = {
     invitations: '邀请',
     'invitations-badge_other': '收到 {{count}} 个邀请',
   },
-  'user-menu': { open: '账户菜单', profile: '我的资料', 'api-token': '我的 API 令牌', 'sign-out': '退出登录' },
-  logout: { title: '退出登录？', body: '再次登录时需要您的电子邮件地址和密码。', confirm: '退出登录' },
+  'user-menu': {
+    open: '账户菜单',
+    profile: '我的资料',
+    'api-token': '我的 API 令牌',
+    'sign-out': '退出登录',
+  },
+  logout: {
+    title: '退出登录？',
+    body: '再次登录时需要您的电子邮件地址和密码。',
+    confirm: '退出登录',
+  },
   login: {
     title: '登录',
     subtitle: '管理您的空气净化器和空气质量传感器。',
@@ -53,7 +62,8 @@ export const ui = {
     'have-account': '已有账户？<login>登录</login>',
     success: {
       title: '账户已创建',
-      message: '请查收邮件：我们已向 <strong>{{email}}</strong> 发送激活链接。打开该链接后即可使用您的账户。',
+      message:
+        '请查收邮件：我们已向 <strong>{{email}}</strong> 发送激活链接。打开该链接后即可使用您的账户。',
     },
     'back-to-login': '返回登录',
   },
@@ -83,13 +93,21 @@ export const ui = {
     'reload-help': '页面无法加载。请重新加载以获取最新版本的应用。',
     reload: '重新加载页面',
   },
-  'not-found': { title: '此页面不存在', text: '地址可能有误，或该页面不可用。', 'back-home': '返回首页' },
+  'not-found': {
+    title: '此页面不存在',
+    text: '地址可能有误，或该页面不可用。',
+    'back-home': '返回首页',
+  },
   profile: {
     title: '我的资料',
     role: '角色',
     language: '语言',
     roles: { ROLE_USER: '用户', ROLE_TECHNICIAN: '技术员', ROLE_ADMIN: '管理员' },
-    reset: { title: '密码重置邮件', text: '通过电子邮件接收设置新密码的链接。', button: '向我发送密码重置邮件' },
+    reset: {
+      title: '密码重置邮件',
+      text: '通过电子邮件接收设置新密码的链接。',
+      button: '向我发送密码重置邮件',
+    },
     'change-password': {
       title: '修改我的密码',
       current: '当前密码',
