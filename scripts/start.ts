@@ -5,7 +5,7 @@
  *
  *   --demo   demo accounts (and, as features land, demo machines and simulated devices)
  *   --dev    Vite hot reload on :5173 in front of the API, server and worker restarted on change
- *   --e2e    a fresh `aircloud_e2e` database and mail folder, for the Playwright journeys
+ *   --e2e    a fresh database (E2E_DATABASE) and mail folder, for the Playwright journeys
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ const args = new Set(process.argv.slice(2));
 const demo = args.has('--demo') || args.has('--e2e') || process.env.DEMO === '1';
 const dev = args.has('--dev');
 const e2e = args.has('--e2e');
-const varDir = path.resolve(root, process.env.VAR_DIR ?? (e2e ? 'var/e2e' : 'var'));
+const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
 mkdirSync(varDir, { recursive: true });
 
 /** A stable secret for this checkout, so sessions survive restarts; production sets APP_SECRET. */
@@ -34,7 +34,11 @@ function appSecret(): string {
   return readFileSync(file, 'utf8').trim();
 }
 
-const postgres = await ensurePostgres(varDir, e2e ? 'aircloud_e2e' : 'aircloud', e2e);
+const postgres = await ensurePostgres(
+  varDir,
+  e2e ? (process.env.E2E_DATABASE ?? 'aircloud_e2e') : 'aircloud',
+  e2e,
+);
 const redis = await ensureRedis(varDir);
 const mailDir = process.env.MAIL_DIR ?? path.join(varDir, 'mail');
 if (e2e) rmSync(mailDir, { recursive: true, force: true });

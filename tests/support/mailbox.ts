@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { simpleParser, type ParsedMail } from 'mailparser';
 
-const mailDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../var/e2e/mail');
+const mailDir = process.env.E2E_MAIL_DIR ?? path.resolve('var/e2e-3100/mail');
 
 /** Waits for the newest mail sent to `to` (the worker writes .eml files in demo/e2e mode). */
 export async function waitForMail(to: string, timeoutMs = 20_000): Promise<ParsedMail> {
