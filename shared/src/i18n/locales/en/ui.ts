@@ -1,6 +1,14 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    pagination: {
+      label: 'Pages',
+      'displayed-of-total': '{{displayed}} displayed of {{total}}',
+      previous: 'Previous',
+      next: 'Next',
+      page: 'Page {{page}} of {{pages}}',
+    },
+    'search-clear': 'Clear the search',
     loading: 'Loading',
     cancel: 'Cancel',
     close: 'Close',

@@ -1,6 +1,14 @@
 /** Textes d'interface de cette langue, une clé de premier niveau par écran ou composant. */
 export const ui = {
   common: {
+    pagination: {
+      label: 'Pages',
+      'displayed-of-total': '{{displayed}} affichés sur {{total}}',
+      previous: 'Précédent',
+      next: 'Suivant',
+      page: 'Page {{page}} sur {{pages}}',
+    },
+    'search-clear': 'Effacer la recherche',
     loading: 'Chargement',
     cancel: 'Annuler',
     close: 'Fermer',

@@ -1,6 +1,14 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    pagination: {
+      label: '分页',
+      'displayed-of-total': '显示 {{displayed}} / 共 {{total}}',
+      previous: '上一页',
+      next: '下一页',
+      page: '第 {{page}} / {{pages}} 页',
+    },
+    'search-clear': '清除搜索',
     loading: '加载中',
     cancel: '取消',
     close: '关闭',
