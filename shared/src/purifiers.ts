@@ -287,20 +287,6 @@ export interface MaintenanceEvent {
 }
 
 /** A hydra collection page. */
-export interface HydraCollection<T> {
-  '@context': string;
-  '@id': string;
-  '@type': 'hydra:Collection';
-  'hydra:member': T[];
-  'hydra:totalItems': number;
-  'hydra:view'?: {
-    '@id': string;
-    '@type': 'hydra:PartialCollectionView';
-    'hydra:first'?: string;
-    'hydra:last'?: string;
-    'hydra:next'?: string;
-    'hydra:previous'?: string;
-  };
-}
+export type { HydraCollection } from './jsonld.ts';
 
 export const DEFAULT_TIME_ZONE = TIME_ZONE;

@@ -5,7 +5,8 @@ import { ROLES, type Role } from './roles.ts';
 import { PHONE_PATTERN } from './validation.ts';
 
 /** The current user as GET /api/me answers it (spec section 3, snake_case). */
-export interface Me {
+/** What every user body carries: identity, language, avatar content URL and role. */
+export interface UserIdentity {
   '@id': string;
   '@type': 'User';
   ulid: string;
@@ -13,10 +14,15 @@ export interface Me {
   lastname: string;
   email: string;
   lang: Language;
+  /** Content URL of the avatar (`/api/media_objects/{id}/content`), or null. */
   avatar: string | null;
   role: Role;
   company: string;
   phone: string;
+}
+
+/** The current user as GET /api/me answers it (spec section 3, snake_case). */
+export interface Me extends UserIdentity {
   invitations_received_count: number;
   api_token: string | null;
   api_token_validity: string | null;
@@ -36,19 +42,7 @@ export interface ValidationCode {
 }
 
 /** A user as the admin API answers it (GET/POST/PUT /api/users). */
-export interface User {
-  '@id': string;
-  '@type': 'User';
-  ulid: string;
-  firstname: string;
-  lastname: string;
-  email: string;
-  lang: Language;
-  /** Content URL of the avatar (`/api/media_objects/{id}/content`), or null. */
-  avatar: string | null;
-  role: Role;
-  company: string;
-  phone: string;
+export interface User extends UserIdentity {
   enabled: boolean;
   created_at: string;
   updated_at: string;

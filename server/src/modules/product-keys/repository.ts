@@ -8,7 +8,7 @@ import {
 } from '@aircloud/shared/product-keys';
 import type { Database } from '../../db/client.ts';
 import { productKeys, users } from '../../db/schema.ts';
-import { containsPattern, pageOffset } from '../purifiers/hydra-collection.ts';
+import { containsPattern, pageOffset } from '../../db/sql.ts';
 
 /** A product key row as stored. */
 export type ProductKeyRow = typeof productKeys.$inferSelect;

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
-import { hydraCollection } from '../purifiers/hydra-collection.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
 import './openapi.ts';
 import { productKeyPresenter } from './presenter.ts';
 import { listProductKeys } from './repository.ts';
@@ -24,14 +24,10 @@ export function productKeyRoutes(ctx: AppContext): Router {
     const filter = { search: query.search || undefined, state: query.state, model: query.model };
     const { rows, total } = await listProductKeys(ctx.db, filter, query.page);
     res.json(
-      hydraCollection(
-        '/api/product_keys',
-        'ProductKey',
-        rows.map(productKeyPresenter),
-        total,
-        query.page,
-        filter,
-      ),
+      hydraCollection('/api/product_keys', 'ProductKey', rows.map(productKeyPresenter), total, {
+        page: query.page,
+        params: filter,
+      }),
     );
   });
 

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/shared/purifiers';
 import type { Database } from '../../db/client.ts';
 import { maintenanceEvents, productKeys, purifiers } from '../../db/schema.ts';
-import { containsPattern, pageOffset } from './hydra-collection.ts';
+import { containsPattern, pageOffset } from '../../db/sql.ts';
 
 /** A purifier row as stored. */
 export type PurifierRow = typeof purifiers.$inferSelect;

@@ -20,7 +20,7 @@ import { AppError, fieldError } from '../../http/app-error.ts';
 import { isProductKeyShape } from '../product-keys/key-code.ts';
 import { claimExportedKey, transitionProductKey } from '../product-keys/repository.ts';
 import type { UserRow } from '../users/repository.ts';
-import { hydraCollection } from './hydra-collection.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
 import { canAccessPurifier, type PurifierAction } from './policy.ts';
 import { maintenanceEventPresenter, purifierPresenter } from './presenter.ts';
 import {
@@ -154,8 +154,15 @@ export async function listPurifiersFor(
     'Purifier',
     rows.map((r) => purifierPresenter(r, now)),
     total,
-    query.page,
-    { search: query.search, wifi_state: query.wifi_state, state: query.state, user: query.user },
+    {
+      page: query.page,
+      params: {
+        search: query.search,
+        wifi_state: query.wifi_state,
+        state: query.state,
+        user: query.user,
+      },
+    },
   );
 }
 
@@ -247,7 +254,7 @@ export async function listMaintenance(
     'MaintenanceEvent',
     rows.map(maintenanceEventPresenter),
     total,
-    page,
+    { page },
   );
 }
 

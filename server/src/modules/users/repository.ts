@@ -1,3 +1,4 @@
+import { containsPattern } from '../../db/sql.ts';
 import { and, asc, count, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
@@ -75,11 +76,6 @@ export async function setApiToken(
       updatedAt: new Date(),
     })
     .where(eq(users.id, id));
-}
-
-/** `%term%` for ILIKE, with the pattern characters of the term escaped. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Filter of the user list: a term in first name, last name, full name, e-mail or company; a role. */

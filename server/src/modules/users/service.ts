@@ -23,7 +23,9 @@ import {
 } from '../media/repository.ts';
 import { attachableAvatar, removeUnusedMedia } from '../media/service.ts';
 import { assertCanReach, assertSelfEditAllowed, removesAnAdmin } from './policy.ts';
-import { hydraCollection, userPresenter } from './presenter.ts';
+import { pageOffset } from '../../db/sql.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
+import { userPresenter } from './presenter.ts';
 import * as repo from './repository.ts';
 import type { UserRow } from './repository.ts';
 
@@ -61,19 +63,14 @@ export async function listUsers(ctx: AppContext, query: UserListQuery) {
   const { rows, total } = await repo.listUsers(
     ctx.db,
     { search: query.search, role: query.role },
-    paginated ? { limit: PAGE_SIZE, offset: (query.page - 1) * PAGE_SIZE } : null,
+    paginated ? { limit: PAGE_SIZE, offset: pageOffset(query.page) } : null,
   );
   return hydraCollection(
     '/api/users',
+    'User',
     rows.map(userPresenter),
     total,
-    paginated
-      ? {
-          page: query.page,
-          pageSize: PAGE_SIZE,
-          params: { search: query.search, role: query.role },
-        }
-      : null,
+    paginated ? { page: query.page, params: { search: query.search, role: query.role } } : null,
   );
 }
 
