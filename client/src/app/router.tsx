@@ -46,15 +46,49 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
     load: () =>
       import('../features/auth/components/EasyConnectPage.tsx').then((m) => m.EasyConnectPage),
   },
-  { path: '/purifiers', name: 'PurifierList', load: notFound },
-  { path: '/purifiers/:purifierUlid/*', name: 'PurifierDetail', load: notFound },
+  {
+    path: '/purifiers',
+    name: 'PurifierList',
+    load: () =>
+      import('../features/purifiers/components/PurifierListPage.tsx').then(
+        (m) => m.PurifierListPage,
+      ),
+  },
+  {
+    path: '/purifiers/:purifierUlid/*',
+    name: 'PurifierDetail',
+    load: () =>
+      import('../features/purifiers/components/PurifierDetailPage.tsx').then(
+        (m) => m.PurifierDetailPage,
+      ),
+  },
   { path: '/sensors', name: 'SensorList', load: notFound },
   { path: '/sensors/:sensorUlid/*', name: 'SensorDetail', load: notFound },
   { path: '/sensor-graph/:sensorId', name: 'SensorsGraphs', load: notFound },
-  { path: '/users', name: 'UsersList', load: notFound },
-  { path: '/users/add', name: 'UserAdd', load: notFound },
-  { path: '/users/:userId/edit', name: 'UserEdit', load: notFound },
-  { path: '/product-keys', name: 'ProductKeys', load: notFound },
+  {
+    path: '/users',
+    name: 'UsersList',
+    load: () =>
+      import('../features/users/components/UsersListPage.tsx').then((m) => m.UsersListPage),
+  },
+  {
+    path: '/users/add',
+    name: 'UserAdd',
+    load: () => import('../features/users/components/UserAddPage.tsx').then((m) => m.UserAddPage),
+  },
+  {
+    path: '/users/:userId/edit',
+    name: 'UserEdit',
+    load: () => import('../features/users/components/UserEditPage.tsx').then((m) => m.UserEditPage),
+  },
+  {
+    path: '/product-keys',
+    name: 'ProductKeys',
+    load: () =>
+      import('../features/product-keys/components/ProductKeysPage.tsx').then(
+        (m) => m.ProductKeysPage,
+      ),
+  },
   { path: '/firmware', name: 'FirmwareList', load: notFound },
   { path: '/invitations', name: 'Invitations', load: notFound },
   { path: '/translations', name: 'Translations', load: notFound },

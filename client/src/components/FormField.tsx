@@ -34,7 +34,7 @@ export function FormField({
   const { t, i18n } = useTranslation();
   return (
     <div className={`field${error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={id}>
+      <label className="field__label" htmlFor={id} id={`${id}-label`}>
         {label}
       </label>
       {children}

@@ -20,6 +20,17 @@ const PATHS = {
   refresh: 'M20 11a8 8 0 10-2.3 5.7M20 4v7h-7',
   lightbulb:
     'M9 18h6M10 21h4M12 3a6 6 0 00-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0012 3z',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  plus: 'M12 5v14M5 12h14',
+  download: 'M12 4v11M7 10l5 5 5-5M5 20h14',
+  trash: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+  wifi: 'M2 9a15 15 0 0120 0M5 12.5a10 10 0 0114 0M8.5 16a5 5 0 017 0M12 19.5v.01',
+  purifier:
+    'M7 3h10a2 2 0 012 2v14a2 2 0 01-2 2H7a2 2 0 01-2-2V5a2 2 0 012-2zM12 17a4 4 0 100-8 4 4 0 000 8zM9 6h6',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v4M16 3v4',
+  upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
+  pencil: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4',
+  arrowRight: 'M5 12h14M13 6l6 6-6 6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -33,7 +33,7 @@ export function Popin({
         <Dialog.Content
           className={`popin popin--${size}`}
           data-closing={closing || undefined}
-          role={role}
+          role={role ?? 'dialog'}
         >
           <header className="popin__header">
             <Dialog.Title className="popin__title">{title}</Dialog.Title>

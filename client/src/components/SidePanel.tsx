@@ -10,16 +10,24 @@ export function SidePanel({
   onClose,
   title,
   children,
+  canClose,
 }: {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** Asked before closing (Escape, overlay, close button); false keeps the panel open. */
+  canClose?: () => boolean;
 }) {
   const { t } = useTranslation();
   const { closing, requestClose } = useDelayedClose(open, onClose);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : requestClose())}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && (canClose?.() ?? true)) requestClose();
+      }}
+    >
       <Dialog.Portal>
         <Dialog.Overlay className="overlay" data-closing={closing || undefined} />
         <Dialog.Content

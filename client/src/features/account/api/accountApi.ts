@@ -1,8 +1,14 @@
 import type { EditPasswordInput } from '@aircloud/shared/auth';
-import type { ApiToken } from '@aircloud/shared/users';
+import type { ApiToken, MediaObject, User, UserUpdateInput } from '@aircloud/shared/users';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
 
-/** Calls of the user menu panels: own password, reset e-mail, personal API token. */
+/** Fields a user may change on their own record from the profile panel. */
+export type MyInformation = Pick<
+  UserUpdateInput,
+  'firstname' | 'lastname' | 'phone' | 'company' | 'lang' | 'avatar'
+>;
+
+/** Calls of the user menu panels: own information, password, reset e-mail, personal API token. */
 export const accountApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     editMyPassword: build.mutation<void, EditPasswordInput>({
@@ -17,6 +23,24 @@ export const accountApi = apiSlice.injectEndpoints({
       query: () => ({ url: '/api/me/generate-api-token', method: 'POST' }),
       extraOptions: { globalErrors: false },
     }),
+    /** PUT /api/users/{my ulid}: the server allows it on one's own record. */
+    editMyInformation: build.mutation<User, { ulid: string; body: MyInformation }>({
+      query: ({ ulid, body }) => ({
+        url: `/api/users/${encodeURIComponent(ulid)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: ['Me'],
+      extraOptions: { globalErrors: false },
+    }),
+    uploadMyAvatar: build.mutation<MediaObject, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file);
+        return { url: '/api/media_objects', method: 'POST', body };
+      },
+      extraOptions: { globalErrors: false },
+    }),
   }),
 });
 
@@ -24,4 +48,6 @@ export const {
   useEditMyPasswordMutation,
   useSendMyPasswordResetMutation,
   useGenerateApiTokenMutation,
+  useEditMyInformationMutation,
+  useUploadMyAvatarMutation,
 } = accountApi;

@@ -98,6 +98,13 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
         </div>
         {token ? <p className="muted small">{t('users.my-api.generate-token.warning')}</p> : null}
       </section>
+      <section className="panel-section">
+        <h3 className="panel-section__title">{t('users.my-api.example.title')}</h3>
+        <p className="muted">{t('users.my-api.example.text')}</p>
+        <code className="code-block code-block--wrap" data-testid="api-example">
+          {`curl -H 'Authorization: Bearer ${token ?? '<token>'}' ${window.location.origin}/api/me`}
+        </code>
+      </section>
       <Tip id="api-token-usage" title={t('users.my-api.tip.title')}>
         <p>{t('users.my-api.tip.text')}</p>
         <code className="code-block">Authorization: Bearer &lt;token&gt;</code>

@@ -17,7 +17,7 @@ describe('user menu', () => {
   it('signs out after confirmation: logout call, then Login', async () => {
     const logout = vi.fn(() => new HttpResponse(null, { status: 204 }));
     server.use(http.get('/security/logout', logout));
-    const { router, store } = renderApp('/purifiers', signedIn(makeMe()));
+    const { router, store } = renderApp('/sensors', signedIn(makeMe()));
     const user = await openMenuItem('Sign out');
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -41,7 +41,7 @@ describe('user menu', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    renderApp('/purifiers', signedIn(makeMe({ email: 'ada@example.test' })));
+    renderApp('/sensors', signedIn(makeMe({ email: 'ada@example.test' })));
     const user = await openMenuItem('My profile');
     const panel = await screen.findByRole('dialog', { name: 'My profile' });
     expect(within(panel).getByText('ada@example.test')).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('user menu', () => {
         HttpResponse.json(hydraError(422, 'current_password_invalid'), { status: 422 }),
       ),
     );
-    renderApp('/purifiers', signedIn(makeMe()));
+    renderApp('/sensors', signedIn(makeMe()));
     const user = await openMenuItem('My profile');
     const panel = await screen.findByRole('dialog', { name: 'My profile' });
     await user.type(within(panel).getByLabelText('Current password'), 'Old-pass1');
@@ -77,7 +77,7 @@ describe('user menu', () => {
         HttpResponse.json({ api_token: 'ac_live_123', api_token_validity: '2027-03-04T23:30:00Z' }),
       ),
     );
-    renderApp('/purifiers', signedIn(makeMe()));
+    renderApp('/sensors', signedIn(makeMe()));
     const user = await openMenuItem('My API token');
     const panel = await screen.findByRole('dialog', { name: 'My API token' });
     expect(within(panel).getByText('You have no API token yet.')).toBeInTheDocument();
@@ -101,7 +101,7 @@ describe('user menu', () => {
         HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 }),
       ),
     );
-    renderApp('/purifiers', signedIn(makeMe()));
+    renderApp('/sensors', signedIn(makeMe()));
     const user = await openMenuItem('My API token');
     const panel = await screen.findByRole('dialog', { name: 'My API token' });
     await user.click(within(panel).getByRole('button', { name: 'Generate a token' }));

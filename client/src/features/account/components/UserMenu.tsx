@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { avatarUrl } from '../../../components/AvatarInput.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useLogoutMutation } from '../../../lib/api/meApi.ts';
@@ -39,7 +40,7 @@ export function UserMenu() {
         <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('user-menu.open')}>
           <span className="avatar" aria-hidden="true">
             {user?.avatar ? (
-              <img src={user.avatar} alt="" />
+              <img src={avatarUrl(user.avatar, 64)} alt="" />
             ) : (
               initials(user?.firstname, user?.lastname)
             )}
