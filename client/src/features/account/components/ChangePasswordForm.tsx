@@ -7,7 +7,7 @@ import { editPasswordSchema } from '@aircloud/shared/auth';
 import { Button } from '../../../components/Button.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
-import { PasswordRules } from '../../../components/PasswordRules.tsx';
+import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
@@ -82,31 +82,21 @@ export function ChangePasswordForm() {
           {...register('current_password')}
         />
       </FormField>
-      <FormField
-        id="cp-new1"
-        name="new_password1"
-        label={t('profile.change-password.new')}
-        error={errors.new_password1?.message}
-        hint={<PasswordRules password={password} />}
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          {...fieldA11y('cp-new1', errors.new_password1?.message)}
-          {...register('new_password1')}
-        />
-      </FormField>
-      <FormField
-        id="cp-new2"
-        name="new_password2"
-        label={t('profile.change-password.confirm')}
-        error={errors.new_password2?.message}
-      >
-        <PasswordInput
-          autoComplete="new-password"
-          {...fieldA11y('cp-new2', errors.new_password2?.message)}
-          {...register('new_password2')}
-        />
-      </FormField>
+      <NewPasswordFields
+        value={password}
+        password={{
+          id: 'cp-new1',
+          label: t('profile.change-password.new'),
+          error: errors.new_password1?.message,
+          registration: register('new_password1'),
+        }}
+        confirm={{
+          id: 'cp-new2',
+          label: t('profile.change-password.confirm'),
+          error: errors.new_password2?.message,
+          registration: register('new_password2'),
+        }}
+      />
       <Button type="submit" loading={isSubmitting}>
         {t('profile.change-password.submit')}
       </Button>

@@ -9,8 +9,7 @@ import { AuthCard } from '../../../components/AuthCard.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { PasswordInput } from '../../../components/PasswordInput.tsx';
-import { PasswordRules } from '../../../components/PasswordRules.tsx';
+import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { currentLanguage } from '../../../lib/i18n/i18n.ts';
@@ -163,31 +162,21 @@ export function AccountCreationPage() {
             {...register('company')}
           />
         </FormField>
-        <FormField
-          id="ac-password"
-          name="password"
-          label={t('account-creation.password')}
-          error={errors.password?.message}
-          hint={<PasswordRules password={password} />}
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            {...fieldA11y('ac-password', errors.password?.message)}
-            {...register('password')}
-          />
-        </FormField>
-        <FormField
-          id="ac-confirm"
-          name="confirm_password"
-          label={t('account-creation.confirm-password')}
-          error={errors.confirm_password?.message}
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            {...fieldA11y('ac-confirm', errors.confirm_password?.message)}
-            {...register('confirm_password')}
-          />
-        </FormField>
+        <NewPasswordFields
+          value={password}
+          password={{
+            id: 'ac-password',
+            label: t('account-creation.password'),
+            error: errors.password?.message,
+            registration: register('password'),
+          }}
+          confirm={{
+            id: 'ac-confirm',
+            label: t('account-creation.confirm-password'),
+            error: errors.confirm_password?.message,
+            registration: register('confirm_password'),
+          }}
+        />
         <Button type="submit" block loading={isSubmitting}>
           {t('account-creation.submit')}
         </Button>

@@ -7,10 +7,8 @@ import { z } from 'zod';
 import { newPasswordField } from '@aircloud/shared/auth';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { PasswordInput } from '../../../components/PasswordInput.tsx';
-import { PasswordRules } from '../../../components/PasswordRules.tsx';
+import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { PageLoader } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
@@ -122,32 +120,22 @@ export function RenewPasswordPage() {
             ) : null}
           </div>
         ) : null}
-        <FormField
-          id="rp-password1"
-          name="new_password1"
-          label={t('renew-password.new-password')}
-          error={errors.new_password1?.message}
-          hint={<PasswordRules password={password} />}
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            autoFocus
-            {...fieldA11y('rp-password1', errors.new_password1?.message)}
-            {...register('new_password1')}
-          />
-        </FormField>
-        <FormField
-          id="rp-password2"
-          name="new_password2"
-          label={t('renew-password.confirm-password')}
-          error={errors.new_password2?.message}
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            {...fieldA11y('rp-password2', errors.new_password2?.message)}
-            {...register('new_password2')}
-          />
-        </FormField>
+        <NewPasswordFields
+          value={password}
+          autoFocus
+          password={{
+            id: 'rp-password1',
+            label: t('renew-password.new-password'),
+            error: errors.new_password1?.message,
+            registration: register('new_password1'),
+          }}
+          confirm={{
+            id: 'rp-password2',
+            label: t('renew-password.confirm-password'),
+            error: errors.new_password2?.message,
+            registration: register('new_password2'),
+          }}
+        />
         <Button type="submit" block loading={isSubmitting}>
           {t('renew-password.submit')}
         </Button>

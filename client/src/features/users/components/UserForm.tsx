@@ -14,8 +14,7 @@ import {
 import { Button } from '../../../components/Button.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Listbox } from '../../../components/Listbox.tsx';
-import { PasswordInput } from '../../../components/PasswordInput.tsx';
-import { PasswordRules } from '../../../components/PasswordRules.tsx';
+import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { catalogueKeyOf } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
@@ -296,31 +295,21 @@ export function UserForm({ user }: { user?: User }) {
                 </label>
                 {sendActivation ? null : (
                   <div className="form__grid">
-                    <FormField
-                      id="uf-password1"
-                      name="new_password1"
-                      label={t('users.form.password1')}
-                      error={errors.new_password1?.message}
-                      hint={<PasswordRules password={password ?? ''} />}
-                    >
-                      <PasswordInput
-                        autoComplete="new-password"
-                        {...fieldA11y('uf-password1', errors.new_password1?.message)}
-                        {...register('new_password1')}
-                      />
-                    </FormField>
-                    <FormField
-                      id="uf-password2"
-                      name="new_password2"
-                      label={t('users.form.password2')}
-                      error={errors.new_password2?.message}
-                    >
-                      <PasswordInput
-                        autoComplete="new-password"
-                        {...fieldA11y('uf-password2', errors.new_password2?.message)}
-                        {...register('new_password2')}
-                      />
-                    </FormField>
+                    <NewPasswordFields
+                      value={password ?? ''}
+                      password={{
+                        id: 'uf-password1',
+                        label: t('users.form.password1'),
+                        error: errors.new_password1?.message,
+                        registration: register('new_password1'),
+                      }}
+                      confirm={{
+                        id: 'uf-password2',
+                        label: t('users.form.password2'),
+                        error: errors.new_password2?.message,
+                        registration: register('new_password2'),
+                      }}
+                    />
                   </div>
                 )}
               </fieldset>
