@@ -1,4 +1,18 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** The MSW server of the client tests; each test adds its handlers. */
-export const server = setupServer();
+/**
+ * The MSW server of the client tests; each test adds its handlers. The home page (/purifiers)
+ * lists purifiers, so tests that land there get an empty list unless they serve their own.
+ */
+export const server = setupServer(
+  http.get('/api/purifiers', () =>
+    HttpResponse.json({
+      '@context': '/api/contexts/Purifier',
+      '@id': '/api/purifiers',
+      '@type': 'hydra:Collection',
+      'hydra:member': [],
+      'hydra:totalItems': 0,
+    }),
+  ),
+);

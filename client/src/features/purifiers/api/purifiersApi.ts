@@ -1,0 +1,112 @@
+import type {
+  ActivatePurifierInput,
+  HydraCollection,
+  MaintenanceEvent,
+  MaintenanceEventInput,
+  PatchPurifierInput,
+  Purifier,
+  PurifierState,
+  WifiState,
+} from '@aircloud/shared/purifiers';
+import { apiSlice } from '../../../lib/api/apiSlice.ts';
+
+/** Query of the purifier list (admins may add `user` to see another account's purifiers). */
+export interface PurifiersListArgs {
+  page: number;
+  search?: string;
+  wifi_state?: WifiState;
+  state?: PurifierState;
+  user?: string;
+}
+
+function definedParams(args: object): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(args)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, String(value)]),
+  );
+}
+
+/** Purifier calls: list, activation, detail, settings, maintenance; every error stays inline. */
+export const purifiersApi = apiSlice
+  .enhanceEndpoints({ addTagTypes: ['Purifier', 'MaintenanceEvent'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listPurifiers: build.query<HydraCollection<Purifier>, PurifiersListArgs>({
+        query: (args) => ({ url: '/api/purifiers', params: definedParams(args) }),
+        providesTags: [{ type: 'Purifier', id: 'LIST' }],
+        extraOptions: { globalErrors: false },
+      }),
+      activatePurifier: build.mutation<Purifier, ActivatePurifierInput>({
+        query: (body) => ({ url: '/api/purifiers/activate', method: 'POST', body }),
+        invalidatesTags: [{ type: 'Purifier', id: 'LIST' }],
+        extraOptions: { globalErrors: false },
+      }),
+      getPurifier: build.query<Purifier, string>({
+        query: (ulid) => `/api/purifiers/${ulid}`,
+        providesTags: (_result, _error, ulid) => [{ type: 'Purifier', id: ulid }],
+        extraOptions: { globalErrors: false },
+      }),
+      patchPurifier: build.mutation<Purifier, { ulid: string; patch: PatchPurifierInput }>({
+        query: ({ ulid, patch }) => ({
+          url: `/api/purifiers/${ulid}`,
+          method: 'PATCH',
+          body: patch,
+        }),
+        // The answer is the new purifier: the detail is updated without a second request.
+        async onQueryStarted({ ulid }, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(purifiersApi.util.upsertQueryData('getPurifier', ulid, data));
+          } catch {
+            // The form shows the error.
+          }
+        },
+        invalidatesTags: [{ type: 'Purifier', id: 'LIST' }],
+        extraOptions: { globalErrors: false },
+      }),
+      deletePurifier: build.mutation<void, string>({
+        query: (ulid) => ({ url: `/api/purifiers/${ulid}`, method: 'DELETE' }),
+        invalidatesTags: [{ type: 'Purifier', id: 'LIST' }],
+        extraOptions: { globalErrors: false },
+      }),
+      listMaintenanceEvents: build.query<
+        HydraCollection<MaintenanceEvent>,
+        { ulid: string; page: number }
+      >({
+        query: ({ ulid, page }) => ({
+          url: `/api/purifiers/${ulid}/maintenance_events`,
+          params: { page: String(page) },
+        }),
+        providesTags: (_result, _error, { ulid }) => [{ type: 'MaintenanceEvent', id: ulid }],
+        extraOptions: { globalErrors: false },
+      }),
+      recordMaintenanceEvent: build.mutation<
+        MaintenanceEvent,
+        { ulid: string; event: MaintenanceEventInput }
+      >({
+        query: ({ ulid, event }) => ({
+          url: `/api/purifiers/${ulid}/maintenance_events`,
+          method: 'POST',
+          body: event,
+        }),
+        // The level of the replaced part is back to 100 %: reload the purifier too.
+        invalidatesTags: (_result, _error, { ulid }) => [
+          { type: 'MaintenanceEvent', id: ulid },
+          { type: 'Purifier', id: ulid },
+          { type: 'Purifier', id: 'LIST' },
+        ],
+        extraOptions: { globalErrors: false },
+      }),
+    }),
+  });
+
+export const {
+  useListPurifiersQuery,
+  useActivatePurifierMutation,
+  useGetPurifierQuery,
+  usePatchPurifierMutation,
+  useDeletePurifierMutation,
+  useListMaintenanceEventsQuery,
+  useRecordMaintenanceEventMutation,
+} = purifiersApi;

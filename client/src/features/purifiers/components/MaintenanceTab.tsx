@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  MAINTENANCE_EVENT_TYPES,
+  maintenanceEventSchema,
+  type MaintenanceEvent,
+  type Purifier,
+} from '@aircloud/shared/purifiers';
+import { Button } from '../../../components/Button.tsx';
+import { FormField, fieldA11y } from '../../../components/FormField.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { applyViolations } from '../../../lib/forms.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
+import { todayInParis } from '../dates.ts';
+import {
+  useListMaintenanceEventsQuery,
+  useRecordMaintenanceEventMutation,
+} from '../api/purifiersApi.ts';
+import { MaintenanceLevels } from './MaintenanceLevels.tsx';
+
+const FIELDS = ['type', 'occurred_at', 'note'] as const;
+
+/** Record a replacement: part and date (today means now), with an optional note. */
+function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [record] = useRecordMaintenanceEventMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const today = todayInParis();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(maintenanceEventSchema),
+    defaultValues: { type: MAINTENANCE_EVENT_TYPES[0], occurred_at: today, note: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ type, occurred_at, note }) => {
+    setServerError(null);
+    const event = {
+      type,
+      // Today: the server records the current time rather than midnight.
+      ...(occurred_at && occurred_at !== today ? { occurred_at } : {}),
+      ...(note ? { note } : {}),
+    };
+    const result = await record({ ulid: purifier.ulid, event });
+    if ('error' in result) {
+      if (!applyViolations(result.error, setError, FIELDS))
+        setServerError(errorMessageKey(result.error));
+      return;
+    }
+    dispatch(
+      notifyInfo('maintenance.record.success', {
+        type: t(`maintenance.types.${type}`),
+        date: formatDate(result.data.occurred_at),
+      }),
+    );
+    reset({ type, occurred_at: todayInParis(), note: '' });
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <h2 className="card__title">{t('maintenance.record.title')}</h2>
+      {serverError ? (
+        <p className="form-error" role="alert">
+          {t(serverError)}
+        </p>
+      ) : null}
+      <FormField
+        id="mr-type"
+        name="type"
+        label={t('maintenance.record.type')}
+        error={errors.type?.message}
+      >
+        <select
+          className="input"
+          {...fieldA11y('mr-type', errors.type?.message)}
+          {...register('type')}
+        >
+          {MAINTENANCE_EVENT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`maintenance.types.${type}`)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        id="mr-date"
+        name="occurred_at"
+        label={t('maintenance.record.date')}
+        error={errors.occurred_at?.message}
+      >
+        <input
+          type="date"
+          className="input"
+          max={today}
+          {...fieldA11y('mr-date', errors.occurred_at?.message)}
+          {...register('occurred_at')}
+        />
+      </FormField>
+      <FormField
+        id="mr-note"
+        name="note"
+        label={t('maintenance.record.note')}
+        error={errors.note?.message}
+        params={{ max: 500 }}
+      >
+        <input
+          className="input"
+          {...fieldA11y('mr-note', errors.note?.message)}
+          {...register('note')}
+        />
+      </FormField>
+      <Button type="submit" loading={isSubmitting}>
+        {t('maintenance.record.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function useWhoRecorded() {
+  const { t } = useTranslation();
+  const me = useAppSelector((state) => state.session.user);
+  return (event: MaintenanceEvent) => {
+    if (event.user === null) return t('maintenance.deleted-user');
+    if (me && event.user === me['@id'])
+      return `${t('maintenance.you')} (${me.firstname} ${me.lastname})`;
+    return t('maintenance.other-user');
+  };
+}
+
+/** The history of replacements, latest first. */
+function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const who = useWhoRecorded();
+  const { data, error, isLoading, isFetching, refetch } = useListMaintenanceEventsQuery({
+    ulid: purifier.ulid,
+    page,
+  });
+  const events = data?.['hydra:member'] ?? [];
+  const total = data?.['hydra:totalItems'] ?? 0;
+
+  let body;
+  if (isLoading) {
+    body = (
+      <div className="list-state list-state--compact">
+        <Spinner size={32} />
+      </div>
+    );
+  } else if (error && !data) {
+    body = (
+      <div className="list-state list-state--compact" role="alert">
+        <p>{t('maintenance.history-error')}</p>
+        <p className="muted">{t(errorMessageKey(error))}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          {t('purifiers.retry')}
+        </Button>
+      </div>
+    );
+  } else if (total === 0) {
+    body = <p className="muted history-empty">{t('maintenance.history-empty')}</p>;
+  } else {
+    body = (
+      <>
+        <div className={`table-wrap${isFetching ? ' is-refreshing' : ''}`}>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>{t('maintenance.columns.date')}</th>
+                <th>{t('maintenance.columns.type')}</th>
+                <th>{t('maintenance.columns.who')}</th>
+                <th>{t('maintenance.columns.note')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.ulid}>
+                  <td className="nowrap">{formatDateTime(event.occurred_at)}</td>
+                  <td>{t(`maintenance.types.${event.type}`)}</td>
+                  <td>{who(event)}</td>
+                  <td className="muted">{event.note || '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {total > events.length || page > 1 ? (
+          <Pagination page={page} total={total} displayed={events.length} onPage={setPage} />
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <section className="card">
+      <h2 className="card__title">{t('maintenance.history')}</h2>
+      {body}
+    </section>
+  );
+}
+
+/** Maintenance: levels of every consumable, history, and recording a replacement. */
+export function MaintenanceTab({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  return (
+    <div className="tab-panel">
+      <div className="maintenance-grid">
+        <section className="card">
+          <h2 className="card__title">{t('maintenance.levels')}</h2>
+          <MaintenanceLevels levels={purifier.maintenance_levels} />
+        </section>
+        <section className="card">
+          <RecordReplacementForm purifier={purifier} />
+        </section>
+      </div>
+      <MaintenanceHistory purifier={purifier} />
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Purifier } from '@aircloud/shared/purifiers';
+import { Button } from '../../../components/Button.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { PageLoader } from '../../../components/Spinner.tsx';
+import { RouteTabs } from '../../../components/Tabs.tsx';
+import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts';
+import { PATHS } from '../../../lib/navigation/routeNames.ts';
+import { useGetPurifierQuery } from '../api/purifiersApi.ts';
+import { MaintenanceTab } from './MaintenanceTab.tsx';
+import { ParametersTab } from './ParametersTab.tsx';
+import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
+import { ScheduleTab } from './ScheduleTab.tsx';
+import { SettingsTab } from './SettingsTab.tsx';
+import { SummaryTab } from './SummaryTab.tsx';
+import '../purifiers.css';
+
+// Invitations and meraki tabs arrive with later issues.
+const TABS = ['summary', 'parameters', 'schedule', 'maintenance', 'settings'] as const;
+
+function NotFoundInline() {
+  const { t } = useTranslation();
+  return (
+    <div className="card empty-state" role="alert">
+      <p className="empty-state__code">404</p>
+      <h1 className="empty-state__title">{t('errors.not_found')}</h1>
+      <p>{t('not-found.text')}</p>
+      <Link to={PATHS.home} className="btn btn--primary">
+        {t('purifier.back')}
+      </Link>
+    </div>
+  );
+}
+
+function PurifierHeader({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  return (
+    <header className="purifier-header">
+      <Link to={PATHS.home} className="back-link">
+        ← {t('purifier.back')}
+      </Link>
+      <div className="purifier-header__main">
+        <span className="purifier-header__icon" aria-hidden="true">
+          <Icon name="purifier" size={30} />
+        </span>
+        <div className="purifier-header__titles">
+          <h1>{purifier.name}</h1>
+          <p className="purifier-header__meta">
+            <span className="purifier-card__serial">{purifier.serial_number}</span>
+            <span aria-hidden="true">·</span>
+            <span>{t(`product-models.${purifier.model}`)}</span>
+          </p>
+        </div>
+      </div>
+      <div className="purifier-header__status">
+        <PurifierStatePill state={purifier.state} />
+        <WifiStatus state={purifier.wifi_state} />
+        <ModeStatus purifier={purifier} />
+      </div>
+    </header>
+  );
+}
+
+/** Purifier detail: header, then one child route per tab. */
+export function PurifierDetailPage() {
+  const { t } = useTranslation();
+  const { purifierUlid = '' } = useParams();
+  const { data: purifier, error, isLoading, refetch } = useGetPurifierQuery(purifierUlid);
+
+  if (isLoading) return <PageLoader />;
+  if (!purifier) {
+    return (
+      <div className="page">
+        {httpStatusOf(error) === 404 ? (
+          <NotFoundInline />
+        ) : (
+          <div className="card list-state" role="alert">
+            <Icon name="alert" size={32} className="list-state__icon" />
+            <p>{t('purifier.load-error')}</p>
+            <p className="muted">{t(errorMessageKey(error))}</p>
+            <Button variant="secondary" onClick={() => void refetch()}>
+              {t('purifiers.retry')}
+            </Button>
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const base = `/purifiers/${purifier.ulid}`;
+  return (
+    <div className="page">
+      <PurifierHeader purifier={purifier} />
+      <RouteTabs
+        label={t('purifier.tabs.label')}
+        tabs={TABS.map((tab) => ({ to: `${base}/${tab}`, label: t(`purifier.tabs.${tab}`) }))}
+      />
+      <Routes>
+        <Route index element={<Navigate to={`${base}/summary`} replace />} />
+        <Route path="summary" element={<SummaryTab purifier={purifier} />} />
+        <Route path="parameters" element={<ParametersTab purifier={purifier} />} />
+        <Route path="schedule" element={<ScheduleTab purifier={purifier} />} />
+        <Route path="maintenance" element={<MaintenanceTab purifier={purifier} />} />
+        <Route path="settings" element={<SettingsTab purifier={purifier} />} />
+        <Route path="*" element={<NotFoundInline />} />
+      </Routes>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import {
+  PURIFIER_STATES,
+  WIFI_STATES,
+  type Purifier,
+  type PurifierState,
+  type WifiState,
+} from '@aircloud/shared/purifiers';
+import { Button } from '../../../components/Button.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { SearchInput } from '../../../components/SearchInput.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { useListPurifiersQuery } from '../api/purifiersApi.ts';
+import { AddProductPopin } from './AddProductPopin.tsx';
+import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
+import '../purifiers.css';
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.includes(value as T) ? (value as T) : undefined;
+}
+
+/** Filters of the list, kept in the URL query (`user` is kept as it came: admin view-as-user). */
+function usePurifierFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    search: params.get('search') ?? undefined,
+    wifi_state: oneOf<WifiState>(WIFI_STATES, params.get('wifi_state')),
+    state: oneOf<PurifierState>(PURIFIER_STATES, params.get('state')),
+    user: params.get('user') ?? undefined,
+  };
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const update = (changes: Record<string, string | number | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1))
+            next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { filters, page, update };
+}
+
+function PurifierCard({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  return (
+    <li className="purifier-card">
+      <div className="purifier-card__head">
+        <span className="purifier-card__icon" aria-hidden="true">
+          <Icon name="purifier" size={22} />
+        </span>
+        <div className="purifier-card__title">
+          <Link
+            className="purifier-card__link"
+            to={`/purifiers/${purifier.ulid}/summary`}
+            aria-label={t('purifiers.open', { name: purifier.name })}
+          >
+            {purifier.name}
+          </Link>
+          <span className="purifier-card__serial">{purifier.serial_number}</span>
+          <span className="purifier-card__model">{t(`product-models.${purifier.model}`)}</span>
+        </div>
+      </div>
+      <div className="purifier-card__facts">
+        <div className="purifier-card__row">
+          <PurifierStatePill state={purifier.state} />
+          <WifiStatus state={purifier.wifi_state} />
+        </div>
+        <ModeStatus purifier={purifier} />
+      </div>
+    </li>
+  );
+}
+
+/** The purifier list (home): search, network and device-state filters, add a product. */
+export function PurifierListPage() {
+  const { t } = useTranslation();
+  const { filters, page, update } = usePurifierFilters();
+  const [adding, setAdding] = useState(false);
+  const { data, error, isLoading, isFetching, refetch } = useListPurifiersQuery({
+    ...filters,
+    page,
+  });
+  const purifiers = data?.['hydra:member'] ?? [];
+  const total = data?.['hydra:totalItems'] ?? 0;
+  const filtered = Boolean(filters.search || filters.wifi_state || filters.state);
+  const viewingOther = Boolean(filters.user);
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="list-state">
+        <Spinner size={32} />
+      </div>
+    );
+  } else if (error && !data) {
+    content = (
+      <div className="card list-state" role="alert">
+        <Icon name="alert" size={32} className="list-state__icon" />
+        <p>{t('purifiers.load-error')}</p>
+        <p className="muted">{t(errorMessageKey(error))}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          {t('purifiers.retry')}
+        </Button>
+      </div>
+    );
+  } else if (total === 0) {
+    content = (
+      <div className="card list-state">
+        <span className="list-state__badge">
+          <Icon name="purifier" size={28} />
+        </span>
+        {filtered ? (
+          <>
+            <h2>{t('purifiers.empty.no-match')}</h2>
+            <Button
+              variant="secondary"
+              onClick={() => update({ search: undefined, wifi_state: undefined, state: undefined })}
+            >
+              {t('purifiers.empty.clear-filters')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <h2>{t('purifiers.empty.title')}</h2>
+            {viewingOther ? null : (
+              <>
+                <p className="muted">{t('purifiers.empty.text')}</p>
+                <Button onClick={() => setAdding(true)}>
+                  <Icon name="plus" size={18} />
+                  {t('purifiers.add.button')}
+                </Button>
+              </>
+            )}
+          </>
+        )}
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <ul className={`purifier-grid${isFetching ? ' is-refreshing' : ''}`}>
+          {purifiers.map((purifier) => (
+            <PurifierCard key={purifier.ulid} purifier={purifier} />
+          ))}
+        </ul>
+        <Pagination
+          page={page}
+          total={total}
+          displayed={purifiers.length}
+          onPage={(next) => update({ page: next })}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t(viewingOther ? 'purifiers.title-of-user' : 'purifiers.title')}</h1>
+          <p className="page-header__subtitle">{t('purifiers.subtitle')}</p>
+        </div>
+        {viewingOther ? null : (
+          <Button onClick={() => setAdding(true)}>
+            <Icon name="plus" size={18} />
+            {t('purifiers.add.button')}
+          </Button>
+        )}
+      </header>
+      <div className="toolbar">
+        <SearchInput
+          value={filters.search ?? ''}
+          label={t('purifiers.search')}
+          onSearch={(search) => update({ search })}
+        />
+        <label className="visually-hidden" htmlFor="pu-wifi">
+          {t('purifiers.wifi-filter')}
+        </label>
+        <select
+          id="pu-wifi"
+          className="input"
+          value={filters.wifi_state ?? ''}
+          onChange={(event) => update({ wifi_state: event.target.value })}
+        >
+          <option value="">{t('purifiers.all-wifi')}</option>
+          {WIFI_STATES.map((state) => (
+            <option key={state} value={state}>
+              {t(`purifiers.wifi-filter-options.${state}`)}
+            </option>
+          ))}
+        </select>
+        <label className="visually-hidden" htmlFor="pu-state">
+          {t('purifiers.state-filter')}
+        </label>
+        <select
+          id="pu-state"
+          className="input"
+          value={filters.state ?? ''}
+          onChange={(event) => update({ state: event.target.value })}
+        >
+          <option value="">{t('purifiers.all-states')}</option>
+          {PURIFIER_STATES.map((state) => (
+            <option key={state} value={state}>
+              {t(`purifiers.states.${state}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {content}
+      {adding ? <AddProductPopin open onClose={() => setAdding(false)} /> : null}
+    </div>
+  );
+}
