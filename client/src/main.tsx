@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
+import { i18nReady } from './lib/i18n/i18n.ts';
 import { setRouter } from './lib/navigation/navigator.ts';
 import './styles/global.css';
 
@@ -19,4 +20,7 @@ const stopWaiting = store.subscribe(() => {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(<AppProviders store={store} router={router} />);
+// The first paint waits for the texts of the detected language (one small chunk).
+void i18nReady.finally(() => {
+  createRoot(container).render(<AppProviders store={store} router={router} />);
+});

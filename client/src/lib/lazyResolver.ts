@@ -7,7 +7,7 @@ type LazyResolver<TIn extends FieldValues, TOut> = Resolver<TIn, unknown, TOut> 
 
 /**
  * A react-hook-form resolver whose zod schema (and zod itself) is fetched on first use, so a
- * page's first paint does not wait for the validation code. `preload` starts the fetch early.
+ * page's first paint does not wait for the validation code. `preload` starts the fetch early (the login form calls it on the first keystroke).
  */
 export function lazyZodResolver<TIn extends FieldValues, TOut>(
   loadSchema: () => Promise<ZodType>,

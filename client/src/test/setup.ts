@@ -2,7 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server.ts';
+import { resources } from '@aircloud/shared/i18n/resources';
 import { i18n } from '../lib/i18n/i18n.ts';
+
+// Tests render every language at once: load all catalogues up front.
+for (const [lang, catalogue] of Object.entries(resources))
+  i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
 
 // fetch in jsdom is Node's: it needs absolute URLs, the browser resolves them against the page.
 const NativeRequest = globalThis.Request;

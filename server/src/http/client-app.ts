@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 
 /**
@@ -11,6 +11,7 @@ export function clientAppRoutes(clientDist: string): Router | null {
   const index = join(root, 'index.html');
   if (!existsSync(index)) return null;
   const router = Router();
+  router.use('/assets', precompressedAssets(join(root, 'assets')));
   router.use(
     express.static(root, {
       index: false,
@@ -29,4 +30,32 @@ export function clientAppRoutes(clientDist: string): Router | null {
   };
   router.use(spaFallback);
   return router;
+}
+
+const ENCODINGS = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+] as const;
+
+/**
+ * Serves the `.br` or `.gz` copy the build wrote next to an asset when the browser accepts that
+ * encoding; anything else falls through to the plain file.
+ */
+function precompressedAssets(assetsDir: string): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const accepted = req.get('accept-encoding') ?? '';
+    const file = resolve(assetsDir, `.${decodeURIComponent(req.path)}`);
+    if (!file.startsWith(assetsDir + sep)) return next();
+    const encoding = ENCODINGS.find(
+      ([name, ext]) => accepted.includes(name) && existsSync(file + ext),
+    );
+    if (!encoding) return next();
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Content-Encoding', encoding[0]);
+    res.type(extname(file));
+    res.sendFile(file + encoding[1], {
+      headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
+    });
+  };
 }

@@ -64,7 +64,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form className="form" onSubmit={onSubmit} onFocus={loginResolver.preload} noValidate>
+      <form className="form" onSubmit={onSubmit} onInput={loginResolver.preload} noValidate>
         {serverError ? (
           <p className="form-error" role="alert">
             {t(serverError)}

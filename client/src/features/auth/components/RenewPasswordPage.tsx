@@ -12,7 +12,7 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { PageLoader } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
-import { i18n as appI18n, isLanguage } from '../../../lib/i18n/i18n.ts';
+import { i18n as appI18n, isLanguage, showLanguage } from '../../../lib/i18n/i18n.ts';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { useGetValidationCodeQuery, useResetPasswordMutation } from '../api/authApi.ts';
 
@@ -50,7 +50,7 @@ export function RenewPasswordPage() {
   const password = useWatch({ control, name: 'new_password1' }) ?? '';
 
   useEffect(() => {
-    if (isLanguage(lang) && appI18n.resolvedLanguage !== lang) void appI18n.changeLanguage(lang);
+    if (isLanguage(lang) && appI18n.resolvedLanguage !== lang) void showLanguage(lang);
   }, [lang]);
 
   const onSubmit = handleSubmit(async (values) => {

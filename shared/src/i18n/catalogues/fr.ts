@@ -1,0 +1,9 @@
+import { accounts } from '../locales/fr/accounts.ts';
+import * as errors from '../locales/fr/errors.ts';
+import { fleet } from '../locales/fr/fleet.ts';
+import { operations } from '../locales/fr/operations.ts';
+import { ui } from '../locales/fr/ui.ts';
+import { deepMerge } from '../merge.ts';
+
+/** Every interface text in French: what a browser loads for this language. */
+export const catalogue = deepMerge(ui, accounts, fleet, operations, { ...errors });
