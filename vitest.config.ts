@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run over every workspace: server, worker and shared in Node, the client in jsdom. */
+/** One Vitest run over every workspace: server, worker, shared and scripts in Node, the client in jsdom. */
 export default defineConfig({
   test: {
-    projects: ['shared', 'server', 'worker', 'client'],
+    projects: ['shared', 'server', 'worker', 'client', 'scripts'],
   },
 });

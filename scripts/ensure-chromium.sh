@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# The browser journeys use Debian's Chromium (never a downloaded browser). Installs it when missing.
+# The browser journeys use Debian's Chromium (never a downloaded browser) and a CJK font so the
+# Chinese screens render. Installs what is missing.
 set -euo pipefail
-if [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then exit 0; fi
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+[ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || missing+=(fonts-wqy-microhei)
+[ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-  echo "Installing Debian's chromium for the browser journeys..."
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-else
-  echo "Chromium is needed for the browser journeys: sudo apt-get install -y chromium (or set CHROMIUM_PATH)." >&2
+  echo "Installing Debian's ${missing[*]} for the browser journeys..."
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+elif [[ " ${missing[*]} " == *" chromium "* ]]; then
+  echo "The browser journeys need: sudo apt-get install -y ${missing[*]} (or set CHROMIUM_PATH)." >&2
   exit 1
+else
+  echo "Chinese screenshots need a CJK font: sudo apt-get install -y fonts-wqy-microhei" >&2
 fi

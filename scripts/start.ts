@@ -3,7 +3,7 @@
  * embedded PostgreSQL and a local redis-server), applies migrations, seeds the demo data when
  * asked, then runs the server and the worker (and Vite with --dev) until stopped.
  *
- *   --demo   demo accounts (and, as features land, demo machines and simulated devices)
+ *   --demo   demo accounts, demo machines and simulated devices reporting live (SIMULATOR=0: none)
  *   --dev    Vite hot reload on :5173 in front of the API, server and worker restarted on change
  *   --e2e    a fresh database (E2E_DATABASE) and mail folder, for the Playwright journeys
  */
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
-import { seedDemo } from '../server/src/db/seed-demo.ts';
+import { seedDemo, seedDemoDevices } from '../server/src/db/seed-demo.ts';
+import { ensureMeasurePartitions } from '../server/src/db/partitions.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +46,16 @@ if (e2e) rmSync(mailDir, { recursive: true, force: true });
 
 const db = createDatabase(postgres.url, 2);
 await runMigrations(db);
+await ensureMeasurePartitions(db);
+// Demo accounts; demo machines and their credentials for the simulator (sensor secrets are
+// renewed at each start).
+const demoDevicesFile = path.join(varDir, 'demo-devices.json');
+// Not for the e2e journeys: they start from accounts without machines.
 if (demo) await seedDemo(db);
+if (demo && !e2e)
+  writeFileSync(demoDevicesFile, JSON.stringify(await seedDemoDevices(db), null, 2), {
+    mode: 0o600,
+  });
 await db.$client.end();
 
 const env: NodeJS.ProcessEnv = {
@@ -92,6 +102,20 @@ const node = ['--import', 'tsx', ...(dev ? ['--watch'] : [])];
 run('server', process.execPath, [...node, 'server/src/main.ts']);
 run('worker', process.execPath, [...node, 'worker/src/main.ts']);
 if (dev) run('vite', 'npx', ['vite', '--config', 'client/vite.config.ts', 'client']);
+// The demo comes alive: simulated devices report every 5 s (not in e2e runs: journeys need calm).
+if (demo && !e2e && process.env.SIMULATOR !== '0')
+  run('simulator', process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/simulator/cli.ts',
+    '--devices',
+    demoDevicesFile,
+    '--interval',
+    '5',
+    '--url',
+    `http://127.0.0.1:${env.PORT ?? '3000'}`,
+    '--quiet',
+  ]);
 
 const port = env.PORT ?? '3000';
 console.log(

@@ -11,6 +11,9 @@ import { errorHandler, notFound } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { JSON_TYPES } from './http/validate.ts';
+import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
+import { QUEUES, createQueue } from './jobs/queues.ts';
+import { redisOptionsFromUrl } from './lib/redis.ts';
 import { deriveKey } from './lib/crypto.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
@@ -18,8 +21,12 @@ import { meRoutes } from './modules/me/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
+import { firmwarePublicRoutes, firmwareRoutes } from './modules/firmware/routes.ts';
+import { merakiRoutes, merakiWebhookRoutes } from './modules/meraki/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { freshTranslationOverrides } from './modules/translations/overrides-cache.ts';
+import { translationRoutes } from './modules/translations/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import {
   attachRealtimeHandlers,
@@ -34,6 +41,8 @@ export interface AirCloudApp {
   app: Express;
   server: HttpServer;
   io: RealtimeServer;
+  /** The device API (telemetry hot path, /device namespace, live relay). */
+  devices: DeviceApi;
   /** The context routes use (tests and later modules may reuse it). */
   ctx: AppContext;
   /** Stops Socket.IO and the HTTP server; the caller closes db, redis and queues it opened. */
@@ -87,17 +96,29 @@ export function createApp(deps: AppDeps): AirCloudApp {
     io,
   };
   attachRealtimeHandlers(io, ctx);
+  const samplesQueue =
+    deps.samplesQueue ??
+    createQueue(QUEUES.samples, redisOptionsFromUrl(config.redisUrl), config.redisPrefix);
+  samplesQueue.on('error', (err) => deps.logger.warn({ err }, 'samples queue error'));
+  const devices = createDeviceApi(ctx, samplesQueue);
 
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.trustProxy));
+  // The device hot path comes first: no request log line, no helmet, no cookie parsing.
+  app.use(devices.router);
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(config.secureCookies));
   app.use(cors({ origin: config.allowedOrigins, credentials: true }));
   app.use(healthRoutes(ctx));
+  // Public, before the JSON parser: Meraki posts here (the receiver reads its own body).
+  app.use('/webhooks/meraki', merakiWebhookRoutes(ctx));
+  app.use('/firmware', firmwarePublicRoutes(ctx));
   app.use(cookieParser());
   app.use(originCheck(config.allowedOrigins));
   app.use(express.json({ type: JSON_TYPES, limit: '1mb' }));
 
+  // Administrators' texts over the catalogues, for the error texts this process translates.
+  app.use(['/api', '/security'], freshTranslationOverrides(deps.db, deps.logger));
   app.use('/security', securityRoutes(ctx));
   app.use('/api', authenticate(ctx));
   app.use('/api', registrationRoutes(ctx));
@@ -107,7 +128,10 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use(openApiRoutes(ctx));
   app.use('/api/product_keys', productKeyRoutes(ctx));
   app.use('/api/purifiers', purifierRoutes(ctx));
-  app.use(['/api', '/security', '/device'], notFound);
+  app.use('/api/purifiers', merakiRoutes(ctx));
+  app.use('/api/firmwares', firmwareRoutes(ctx));
+  app.use('/api/translations', translationRoutes(ctx));
+  app.use(['/api', '/security', '/device', '/webhooks'], notFound);
 
   const client = clientAppRoutes(config.clientDist);
   if (client) app.use(client);
@@ -118,14 +142,18 @@ export function createApp(deps: AppDeps): AirCloudApp {
     app,
     server,
     io,
+    devices,
     ctx,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         // io.close also closes the HTTP server (and ends idle keep-alive connections).
         void io.close(() => {
           server.closeAllConnections();
           resolve();
         });
-      }),
+      });
+      await devices.close();
+      if (!deps.samplesQueue) await samplesQueue.close();
+    },
   };
 }

@@ -23,6 +23,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Largest firmware upload in bytes (default 200 MB, spec section 9). */
+  FIRMWARE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(200 * 1024 * 1024),
+  /** Meraki webhook posts accepted per purifier per minute. */
+  MERAKI_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z.string().default('loopback'),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
@@ -71,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     forgotPasswordRateLimit: c.FORGOT_PASSWORD_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
+    firmwareMaxBytes: c.FIRMWARE_MAX_BYTES,
+    merakiRateLimit: c.MERAKI_RATE_LIMIT,
     demo: c.DEMO,
     secureCookies: publicUrl.startsWith('https://'),
   };

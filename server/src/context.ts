@@ -14,6 +14,8 @@ export interface AppDeps {
   redis: Redis;
   logger: Logger;
   mailQueue: Queue<JobData['mail']>;
+  /** Producer of the `samples` queue; createApp opens its own when not given. */
+  samplesQueue?: Queue<JobData['samples']>;
 }
 
 /** Everything a route or service may use, built once per app. */

@@ -4,6 +4,7 @@ import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
+import { ensureMeasurePartitions } from './db/partitions.ts';
 import { REDACTED_PATHS } from './http/request-logger.ts';
 import { QUEUES, createQueue } from './jobs/queues.ts';
 import { redisOptionsFromUrl } from './lib/redis.ts';
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   });
   const db = createDatabase(config.databaseUrl);
   await runMigrations(db);
+  await ensureMeasurePartitions(db);
   const redisOptions = redisOptionsFromUrl(config.redisUrl);
   const redis = new Redis({ ...redisOptions, maxRetriesPerRequest: 3 });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));

@@ -24,9 +24,15 @@ export interface TestApp extends AirCloudApp {
 }
 
 /** Boots the real app on a fresh database and a private Redis prefix, listening on a free port. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const prefix = testRedisPrefix();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** A second node: reuse this app's database (and, through env REDIS_PREFIX, its Redis keys). */
+  shared: { database?: Pick<TestApp, 'db'> } = {},
+): Promise<TestApp> {
+  const database = shared.database
+    ? { db: shared.database.db, drop: async () => undefined }
+    : await createTestDatabase();
+  const prefix = env.REDIS_PREFIX ?? testRedisPrefix();
   const config = loadConfig({
     NODE_ENV: 'test',
     REDIS_URL,
@@ -56,8 +62,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async stop() {
       await built.close();
       await mailQueue.close();
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
+      if (!shared.database) {
+        const keys = await redis.keys(`${prefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+      }
       await redis.quit();
       await database.drop();
     },

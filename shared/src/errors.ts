@@ -42,6 +42,9 @@ export const ERROR_KEYS = [
   'last_admin',
   'image_type',
   'image-size',
+  // firmware and the network-management webhook
+  'firmware-size',
+  'invalid_webhook_body',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

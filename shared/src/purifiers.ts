@@ -20,7 +20,7 @@ export const CONNECTED_INTERVALS = 3;
 export const DEFAULT_REPORTING_INTERVAL_S = 60;
 
 /** Who last set the desired state. */
-export const DESIRED_SOURCES = ['user', 'schedule', 'rule'] as const;
+export const DESIRED_SOURCES = ['user', 'schedule', 'rule', 'network'] as const;
 export type DesiredSource = (typeof DESIRED_SOURCES)[number];
 
 /** Maintenance event types (spec section 3) and the level each replacement resets to 100 %. */
@@ -66,6 +66,14 @@ export function wifiState(
   return now.getTime() - seen.getTime() <= CONNECTED_INTERVALS * reportingIntervalS * 1000
     ? 'connected'
     : 'disconnected';
+}
+
+/** Whether the device has not yet acknowledged the current desired version. */
+export function isDesiredPending(
+  desired: Pick<DesiredState, 'version'>,
+  ackVersion: number | null,
+): boolean {
+  return ackVersion === null || ackVersion < desired.version;
 }
 
 const modeField = () =>
@@ -269,6 +277,10 @@ export interface Purifier {
   ssid: string | null;
   desired: DesiredState;
   reported: ReportedState | null;
+  /** The last desired version the device acknowledged, null before its first ack. */
+  desired_ack_version: number | null;
+  /** The desired state is not acknowledged by the device yet. */
+  pending: boolean;
   created_at: string;
   updated_at: string;
 }

@@ -11,6 +11,14 @@ import {
   createApplyScheduleTask,
 } from './tasks/ApplyScheduleTask.ts';
 import { createSendMailTask } from './tasks/SendMailTask.ts';
+import { createRollupSamplesTask } from './tasks/RollupSamplesTask.ts';
+import {
+  DEVICE_WATCH_EVERY_MS,
+  DEVICE_WATCH_SCHEDULER,
+  createDeviceWatchTask,
+} from './tasks/DeviceWatchTask.ts';
+import { ensureMeasurePartitions } from '@aircloud/server/db/partitions';
+import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/server/realtime/gateway';
 
 /** Starts the worker process: mail queue consumer and outbox sweep, until SIGTERM or SIGINT. */
 async function main() {
@@ -34,12 +42,27 @@ async function main() {
   // plus a run at start so slots missed while no worker ran are caught up (the task is idempotent).
   const scheduleQueue = createQueue(QUEUES.schedule, redis, config.redisPrefix);
   scheduleQueue.on('error', (err) => logger.warn({ err: err.message }, 'schedule queue error'));
-  const scheduleWorker = createWorker(QUEUES.schedule, createApplyScheduleTask({ db, logger }), {
-    connection: redis,
-    redisPrefix: config.redisPrefix,
-    logger,
-    concurrency: 1,
-  });
+  // Emits through the Redis streams adapter: browsers and devices on any server node get them.
+  await redis.ping(); // ready before the adapter duplicates it
+  const io = createRealtimeEmitter(redis, config.redisPrefix);
+  await ensureMeasurePartitions(db);
+  const partitionTimer = setInterval(
+    () =>
+      void ensureMeasurePartitions(db).catch((err: unknown) => logger.warn({ err }, 'partitions')),
+    6 * 3600_000,
+  );
+  partitionTimer.unref();
+
+  const scheduleWorker = createWorker(
+    QUEUES.schedule,
+    createApplyScheduleTask({ db, logger, io }),
+    {
+      connection: redis,
+      redisPrefix: config.redisPrefix,
+      logger,
+      concurrency: 1,
+    },
+  );
   await scheduleQueue.upsertJobScheduler(
     APPLY_SCHEDULE_SCHEDULER,
     { pattern: APPLY_SCHEDULE_PATTERN },
@@ -47,11 +70,40 @@ async function main() {
   );
   await scheduleQueue.add(APPLY_SCHEDULE_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
 
+  // Roll-up of each ingest flush (one job per flush), several at once: they touch distinct rows.
+  const samplesQueue = createQueue(QUEUES.samples, redis, config.redisPrefix);
+  samplesQueue.on('error', (err) => logger.warn({ err: err.message }, 'samples queue error'));
+  const samplesWorker = createWorker(QUEUES.samples, createRollupSamplesTask({ db, logger }), {
+    connection: redis,
+    redisPrefix: config.redisPrefix,
+    logger,
+    concurrency: 4,
+    quiet: true,
+  });
+
+  // Wifi watch: every 15 s, one scheduler whatever the number of workers.
+  const watchQueue = createQueue(QUEUES.deviceWatch, redis, config.redisPrefix);
+  watchQueue.on('error', (err) => logger.warn({ err: err.message }, 'device-watch queue error'));
+  const watchWorker = createWorker(QUEUES.deviceWatch, createDeviceWatchTask({ db, logger, io }), {
+    connection: redis,
+    redisPrefix: config.redisPrefix,
+    logger,
+    concurrency: 1,
+    quiet: true,
+  });
+  await watchQueue.upsertJobScheduler(
+    DEVICE_WATCH_SCHEDULER,
+    { every: DEVICE_WATCH_EVERY_MS },
+    { name: DEVICE_WATCH_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
+  );
+
   await mailWorker.waitUntilReady();
   await scheduleWorker.waitUntilReady();
+  await samplesWorker.waitUntilReady();
+  await watchWorker.waitUntilReady();
   logger.info(
     {
-      queues: [QUEUES.mail, QUEUES.schedule],
+      queues: [QUEUES.mail, QUEUES.schedule, QUEUES.samples, QUEUES.deviceWatch],
       prefix: `${config.redisPrefix}:bull`,
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
     },
@@ -70,8 +122,14 @@ async function main() {
       await sweep.stop();
       await mailWorker.close();
       await scheduleWorker.close();
+      await samplesWorker.close();
+      await watchWorker.close();
       await mailQueue.close();
       await scheduleQueue.close();
+      await samplesQueue.close();
+      await watchQueue.close();
+      clearInterval(partitionTimer);
+      await closeRealtimeEmitter(io);
       transport.close();
       await db.$client.end();
       await redis.quit();

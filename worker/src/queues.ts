@@ -10,6 +10,8 @@ export interface WorkerDeps {
   logger: Logger;
   /** Jobs of this queue processed at once by this process. */
   concurrency?: number;
+  /** Frequent jobs (ingest flushes, watch ticks): no log line per completed job. */
+  quiet?: boolean;
 }
 
 /** Opens a Redis connection usable by BullMQ workers (blocking commands must never time out). */
@@ -25,7 +27,7 @@ export function createRedisConnection(url: string): Redis {
 export function createWorker<N extends QueueName>(
   name: N,
   processor: Processor<JobData[N]>,
-  { connection, redisPrefix, logger, concurrency = 4 }: WorkerDeps,
+  { connection, redisPrefix, logger, concurrency = 4, quiet = false }: WorkerDeps,
 ): Worker<JobData[N]> {
   const log = logger.child({ queue: name });
   const worker = new Worker<JobData[N]>(name, processor, {
@@ -35,6 +37,7 @@ export function createWorker<N extends QueueName>(
   });
 
   worker.on('completed', (job, result: unknown) => {
+    if (quiet) return;
     log.info(
       { jobId: job.id, attempt: job.attemptsStarted, result },
       `${name} job ${job.id} completed`,

@@ -89,9 +89,23 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
         (m) => m.ProductKeysPage,
       ),
   },
-  { path: '/firmware', name: 'FirmwareList', load: notFound },
+  {
+    path: '/firmware',
+    name: 'FirmwareList',
+    load: () =>
+      import('../features/firmware/components/FirmwareListPage.tsx').then(
+        (m) => m.FirmwareListPage,
+      ),
+  },
   { path: '/invitations', name: 'Invitations', load: notFound },
-  { path: '/translations', name: 'Translations', load: notFound },
+  {
+    path: '/translations',
+    name: 'Translations',
+    load: () =>
+      import('../features/translations/components/TranslationsPage.tsx').then(
+        (m) => m.TranslationsPage,
+      ),
+  },
   {
     path: '/error/:code',
     name: 'Error',

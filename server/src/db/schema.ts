@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
@@ -9,6 +10,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -20,7 +24,9 @@ import type {
   MaintenanceLevels,
   PurifierState,
   ReportedState,
+  WifiState,
 } from '@aircloud/shared/purifiers';
+import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -212,6 +218,10 @@ export const purifiers = pgTable(
     reportingIntervalS: integer('reporting_interval_s').notNull().default(60),
     maintenanceLevels: jsonb('maintenance_levels').$type<MaintenanceLevels>().notNull(),
     lastScheduleSlotAt: timestamp('last_schedule_slot_at', { withTimezone: true }),
+    /** The last desired version the device acknowledged (socket `ack` or telemetry). */
+    desiredAckVersion: integer('desired_ack_version'),
+    /** The network state last recorded in `device_events`, to detect transitions. */
+    wifiState: text('wifi_state').$type<WifiState>().notNull().default('not_configured'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -253,4 +263,210 @@ export const maintenanceEvents = pgTable(
       sql`${t.type} IN ('filters', 'prefilters', 'module_1', 'module_2', 'module_3', 'module_4')`,
     ),
   ],
+);
+
+/**
+ * Sensors, provisioned by technicians. A sensor authenticates with its serial number and a
+ * secret generated at provisioning, stored as SHA-256 (a high-entropy secret needs no slow hash).
+ */
+export const sensors = pgTable(
+  'sensors',
+  {
+    id: text('id').primaryKey(),
+    serialNumber: text('serial_number').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    shortName: text('short_name').notNull().default(''),
+    isPublic: boolean('is_public').notNull().default(false),
+    deviceSecretHash: text('device_secret_hash').notNull(),
+    timezone: text('timezone').notNull().default('Europe/Paris'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    reportingIntervalS: integer('reporting_interval_s').notNull().default(60),
+    /** The network state last recorded in `device_events`, to detect transitions. */
+    wifiState: text('wifi_state').$type<WifiState>().notNull().default('not_configured'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sensors_serial_number_key').on(t.serialNumber),
+    index('sensors_user_idx').on(t.userId),
+    check('sensors_short_name_check', sql`char_length(${t.shortName}) <= 20`),
+    check('sensors_reporting_interval_check', sql`${t.reportingIntervalS} >= 1`),
+  ],
+);
+
+/** Purifiers linked to a sensor (at most 8 per sensor, enforced by a trigger). */
+export const sensorPurifiers = pgTable(
+  'sensor_purifiers',
+  {
+    sensorId: text('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    purifierId: text('purifier_id')
+      .notNull()
+      .references(() => purifiers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sensorId, t.purifierId] }),
+    index('sensor_purifiers_purifier_idx').on(t.purifierId),
+  ],
+);
+
+const measureColumns = () =>
+  Object.fromEntries(SENSOR_MEASURES.map((m) => [m, real(m)])) as Record<
+    (typeof SENSOR_MEASURES)[number],
+    ReturnType<typeof real>
+  >;
+
+/**
+ * Sensor samples, wide (one column per measure), unique on (sensor, ts) so retried posts and
+ * imports never duplicate; RANGE-partitioned by month on `ts` (hand-written in the migration,
+ * partitions created by `ensure_sensor_measure_partitions`). `batch_id` is the ingest flush that
+ * stored the row, so the worker rolls up exactly the rows of a flush once.
+ */
+export const sensorMeasures = pgTable(
+  'sensor_measures',
+  {
+    sensorId: text('sensor_id').notNull(),
+    ts: timestamp('ts', { withTimezone: true }).notNull(),
+    ...measureColumns(),
+    iso: smallint('iso'),
+    batchId: bigint('batch_id', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.sensorId, t.ts] })],
+);
+
+const hourlyColumns = () =>
+  Object.fromEntries(
+    SENSOR_MEASURES.flatMap((m) => [
+      [`${m}Avg`, doublePrecision(`${m}_avg`)],
+      [`${m}Min`, real(`${m}_min`)],
+      [`${m}Max`, real(`${m}_max`)],
+      [`${m}N`, integer(`${m}_n`).notNull().default(0)],
+    ]),
+  ) as Record<string, ReturnType<typeof doublePrecision>>;
+
+/** Hourly roll-up of `sensor_measures` (avg/min/max and count per measure), for long ranges. */
+export const sensorMeasuresHourly = pgTable(
+  'sensor_measures_hourly',
+  {
+    sensorId: text('sensor_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    samples: integer('samples').notNull().default(0),
+    ...hourlyColumns(),
+    isoMax: smallint('iso_max'),
+  },
+  (t) => [primaryKey({ columns: [t.sensorId, t.hour] })],
+);
+
+/** Ingest flushes already rolled up: a retried `samples` job never counts a flush twice. */
+export const sensorRollupBatches = pgTable('sensor_rollup_batches', {
+  batchId: bigint('batch_id', { mode: 'number' }).primaryKey(),
+  rolledUpAt: timestamp('rolled_up_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Network and state transitions of devices (wifi connected/disconnected, state changes). */
+export const deviceEvents = pgTable(
+  'device_events',
+  {
+    id: text('id').primaryKey(),
+    deviceKind: text('device_kind').$type<'purifier' | 'sensor'>().notNull(),
+    deviceId: text('device_id').notNull(),
+    type: text('type').$type<'wifi' | 'state'>().notNull(),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('device_events_device_idx').on(t.deviceId, t.at),
+    check('device_events_kind_check', sql`${t.deviceKind} IN ('purifier', 'sensor')`),
+    check('device_events_type_check', sql`${t.type} IN ('wifi', 'state')`),
+  ],
+);
+
+/**
+ * Firmware files, uploaded by technicians and administrators. The file is stored under
+ * `<uploadDir>/firmware/<stored_file_name>` (random name) and served publicly as
+ * `/firmware/{id}/{original_file_name}`.
+ */
+export const firmwares = pgTable(
+  'firmwares',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    originalFileName: text('original_file_name').notNull(),
+    storedFileName: text('stored_file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Lower-case hex SHA-256 of the file, computed while it was streamed. */
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('firmwares_stored_file_name_key').on(t.storedFileName),
+    index('firmwares_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The network-management (Cisco Meraki) webhook secret of a purifier, created on first use.
+ * The secret is shown to whoever can access the purifier, so it is stored encrypted with the
+ * app secret (AES-256-GCM), not hashed.
+ */
+export const purifierMerakiSecrets = pgTable('purifier_meraki_secrets', {
+  purifierId: text('purifier_id')
+    .primaryKey()
+    .references(() => purifiers.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  createdAt: createdAt(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+});
+
+/**
+ * Events received on a purifier's Meraki webhook, including malformed bodies (`mode` 'unknown'
+ * and `error` set). A repeated delivery (same purifier, alert id and mode) is ignored.
+ */
+export const networkEvents = pgTable(
+  'network_events',
+  {
+    id: text('id').primaryKey(),
+    purifierId: text('purifier_id')
+      .notNull()
+      .references(() => purifiers.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    alertId: text('alert_id'),
+    alertType: text('alert_type').notNull().default('unknown'),
+    mode: text('mode').$type<'auto' | 'silent' | 'unknown'>().notNull().default('unknown'),
+    /** The catalogue key of the error when the body was refused (malformed). */
+    error: text('error'),
+    /** The desired version the event's mode produced, when it changed the purifier. */
+    desiredVersion: integer('desired_version'),
+    raw: jsonb('raw'),
+  },
+  (t) => [
+    index('network_events_purifier_idx').on(t.purifierId, t.receivedAt),
+    uniqueIndex('network_events_alert_key')
+      .on(t.purifierId, t.alertId, t.mode)
+      .where(sql`alert_id IS NOT NULL`),
+    check('network_events_mode_check', sql`${t.mode} IN ('auto', 'silent', 'unknown')`),
+  ],
+);
+
+/**
+ * Texts an administrator saved over the base catalogue (shared/src/i18n), one per language and
+ * key. Served to every client with its catalogue and applied by the server's own translate().
+ */
+export const translationOverrides = pgTable(
+  'translation_overrides',
+  {
+    lang: text('lang').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.key] })],
 );

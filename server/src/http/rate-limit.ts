@@ -61,3 +61,12 @@ export function forgotPasswordRateLimit(redis: Redis, config: Config): RequestHa
     key: clientIp,
   });
 }
+
+/** Meraki webhook posts: config.merakiRateLimit per purifier (path ulid) every minute. */
+export function merakiWebhookRateLimit(redis: Redis, config: Config): RequestHandler {
+  return limiter(redis, 'meraki', config, {
+    windowMs: 60 * 1000,
+    limit: config.merakiRateLimit,
+    key: (req) => String(req.params.ulid ?? '').slice(0, 40),
+  });
+}

@@ -1,7 +1,12 @@
 import { Queue, type ConnectionOptions } from 'bullmq';
 
 /** Names of the BullMQ queues shared by the server (producer) and the worker (consumer). */
-export const QUEUES = { mail: 'mail', schedule: 'schedule' } as const;
+export const QUEUES = {
+  mail: 'mail',
+  schedule: 'schedule',
+  samples: 'samples',
+  deviceWatch: 'device-watch',
+} as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Job payloads per queue: jobs carry ids of rows committed in PostgreSQL, never the only copy. */
@@ -9,6 +14,13 @@ export interface JobData {
   mail: { mailId: string };
   /** ApplySchedule runs (repeatable, every minute): no payload, the task reads the clock. */
   schedule: { trigger?: 'start' | 'tick' };
+  /**
+   * One ingest flush (never one job per sample): the rows are committed in `sensor_measures`
+   * with this `batch_id`; the worker rolls them up (and will evaluate alert rules).
+   */
+  samples: { batchId: number; sensorIds: string[]; from: string; to: string };
+  /** Wifi watch (repeatable, every 15 s): no payload, the task reads the clock. */
+  'device-watch': { trigger?: 'start' | 'tick' };
 }
 
 /** Opens a producer for one queue, with the project's Redis key prefix. */

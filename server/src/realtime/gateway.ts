@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { resolveUser } from '../http/authenticate.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
+import { roomOf, subscribe } from './subscriptions.ts';
 
 /** Per-socket data: who is connected. */
 export interface SocketData {
@@ -39,13 +40,31 @@ export function createRealtimeServer(
     {
       path: '/socket.io',
       cors: { origin: options.allowedOrigins, credentials: true },
-      adapter: createAdapter(redis, {
-        streamName: `${options.redisPrefix}:socket.io`,
-        channelPrefix: `${options.redisPrefix}:socket.io`,
-        sessionKeyPrefix: `${options.redisPrefix}:sio:session:`,
-      }),
+      adapter: realtimeAdapter(redis, options.redisPrefix),
     },
   );
+}
+
+/** The Redis streams adapter with the project's key names (servers and worker share them). */
+function realtimeAdapter(redis: Redis, redisPrefix: string) {
+  return createAdapter(redis, {
+    streamName: `${redisPrefix}:socket.io`,
+    channelPrefix: `${redisPrefix}:socket.io`,
+    sessionKeyPrefix: `${redisPrefix}:sio:session:`,
+  });
+}
+
+/**
+ * A Socket.IO server without HTTP listener, for processes that only emit (the worker): its
+ * broadcasts go into the Redis stream the server nodes read, so they reach browsers and devices
+ * on any node. (@socket.io/redis-emitter speaks the pub/sub adapter's protocol, not the streams
+ * adapter's, so it cannot be used here.)
+ */
+export function createRealtimeEmitter(redis: Redis, redisPrefix: string): RealtimeServer {
+  // Callers pass a connection that is ready: the adapter duplicates it at once.
+  return new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>({
+    adapter: realtimeAdapter(redis, redisPrefix),
+  });
 }
 
 /** Authenticates each connection (access_token cookie, or auth.token = API token) and joins its room. */
@@ -74,6 +93,20 @@ export function attachRealtimeHandlers(
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(new Date().toISOString());
     });
+    socket.on('subscribe', (target, ack) => {
+      if (typeof ack !== 'function') return;
+      subscribe(ctx, socket, target)
+        .then(ack)
+        .catch((err: unknown) => {
+          ctx.logger.warn({ err }, 'subscribe failed');
+          ack({ ok: false, error: 'not_found' });
+        });
+    });
+    socket.on('unsubscribe', (target, ack) => {
+      const room = roomOf(target);
+      if (room && room !== userRoom(socket.data.userId)) void socket.leave(room);
+      if (typeof ack === 'function') ack({ ok: room !== null });
+    });
   });
 }
 
@@ -85,4 +118,9 @@ export function emitToUser<E extends keyof ServerToClientEvents>(
   ...payload: Parameters<ServerToClientEvents[E]>
 ): void {
   io.to(userRoom(userId)).emit(event, ...payload);
+}
+
+/** Stops an emitter made by createRealtimeEmitter: closes its adapters and their Redis readers. */
+export async function closeRealtimeEmitter(io: RealtimeServer): Promise<void> {
+  await Promise.all([...io._nsps.values()].map((nsp) => nsp.adapter.close()));
 }

@@ -12,6 +12,19 @@ function lookup(tree: Tree | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
+/** Texts administrators saved over the catalogues (flat dotted keys), per language. */
+let overrides: Partial<Record<Language, ReadonlyMap<string, string>>> = {};
+
+/**
+ * Replaces the overrides translate() applies (the server and the worker load them from the
+ * translation_overrides table and call this when they change).
+ */
+export function setTranslationOverrides(
+  next: Partial<Record<Language, ReadonlyMap<string, string>>>,
+): void {
+  overrides = next;
+}
+
 /** Picks a supported language from a tag such as `fr-FR`, or from an Accept-Language header. */
 export function pickLanguage(header: string | null | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;
@@ -27,8 +40,8 @@ export function pickLanguage(header: string | null | undefined): Language {
 }
 
 /**
- * Server-side translation (API error texts, mails): the key in `lang`, else in the fallback
- * language, else the key itself; `{{name}}` placeholders are filled from `values`.
+ * Server-side translation (API error texts, mails): the key in `lang` (an administrator's
+ * override first), else in the fallback language, else the key itself; `{{name}}` placeholders are filled from `values`.
  */
 export function translate(
   lang: Language,
@@ -36,7 +49,9 @@ export function translate(
   values: Record<string, unknown> = {},
 ): string {
   const text =
+    overrides[lang]?.get(key) ??
     lookup(resources[lang] as Tree, key) ??
+    overrides[FALLBACK_LANGUAGE]?.get(key) ??
     lookup(resources[FALLBACK_LANGUAGE] as Tree, key) ??
     key;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));

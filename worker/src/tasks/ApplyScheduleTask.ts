@@ -4,6 +4,9 @@ import type { Logger } from 'pino';
 import type { Database } from '@aircloud/server/db/client';
 import { purifiers } from '@aircloud/server/db/schema';
 import type { JobData } from '@aircloud/server/jobs/queues';
+import { pushPurifier } from '@aircloud/server/devices/purifier-push';
+import { findPurifier } from '@aircloud/server/modules/purifiers/repository';
+import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
 import {
   dueSlot,
   systemClock,
@@ -19,6 +22,8 @@ export const APPLY_SCHEDULE_PATTERN = '* * * * *';
 interface ApplyScheduleDeps {
   db: Database;
   logger: Logger;
+  /** Emitter through the Redis adapter: the purifier gets its command at once. */
+  io?: RealtimeServer;
   clock?: Clock;
   /** How far back a run looks for slots (a late or retried run still applies them). */
   lookbackMs?: number;
@@ -76,6 +81,7 @@ export function createApplyScheduleTask({
   db,
   logger,
   clock = systemClock,
+  io,
   lookbackMs = 5 * 60_000,
   batchSize = 500,
 }: ApplyScheduleDeps) {
@@ -121,6 +127,10 @@ export function createApplyScheduleTask({
         const outcome = await applySlot(db, purifier.id, slot, now);
         if (outcome === 'applied') {
           result.applied += 1;
+          if (io) {
+            const row = await findPurifier(db, purifier.id);
+            if (row) pushPurifier(io, row, { command: true });
+          }
           logger.info(
             { purifierId: purifier.id, mode: slot.mode, slotAt: slot.at.toISOString() },
             `schedule slot ${slot.start} applied`,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@aircloud/shared/i18n/translate';
-import { mails } from '@aircloud/server/db/schema';
+import { mails, translationOverrides } from '@aircloud/server/db/schema';
 import { createQueue, QUEUES, type JobData } from '@aircloud/server/jobs/queues';
 import { dispatchMail, recordMail } from '@aircloud/server/mail/outbox';
 import { escapeHtml } from '../mail/render.ts';
@@ -70,6 +70,30 @@ async function mailRow(id: string) {
 
 const linkFor = (token: string, lang: string) =>
   `http://localhost:3000/renew-password?token=${token}&lang=${lang}`;
+
+// First in the file: this process loads the overrides with its first mail.
+describe('SendMailTask and the translations screen', () => {
+  it('uses the text an admin overrode for the recipient language', async () => {
+    await database.db
+      .insert(translationOverrides)
+      .values({
+        lang: 'en',
+        key: 'mail.password_reset.subject',
+        text: 'Choose a new password now',
+      });
+    const link = linkFor(`override-${Date.now()}`, 'en');
+    const id = await recordMail(database.db, {
+      to: 'robin@example.test',
+      lang: 'en',
+      template: 'password_reset',
+      data: { firstname: 'Robin', link },
+    });
+    await dispatchMail(queue, id);
+    const mail = await waitFor(() => peer.messages.find((m) => m.text?.includes(link)), 10_000);
+    expect(mail.subject).toBe('Choose a new password now');
+    await database.db.delete(translationOverrides);
+  });
+});
 
 describe('SendMailTask over SMTP', () => {
   it('delivers a recorded activation mail in the recipient language with its link, and marks it sent', async () => {

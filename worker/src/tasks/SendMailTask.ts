@@ -5,6 +5,7 @@ import { pickLanguage } from '@aircloud/shared/i18n/translate';
 import type { Database } from '@aircloud/server/db/client';
 import { mails } from '@aircloud/server/db/schema';
 import type { JobData } from '@aircloud/server/jobs/queues';
+import { refreshTranslationOverrides } from '@aircloud/server/modules/translations/overrides-cache';
 import { InvalidMailError, parseMailMessage, renderMail } from '../mail/render.ts';
 import type { MailTransport } from '../mail/transport.ts';
 
@@ -36,6 +37,8 @@ export function createSendMailTask({ db, transport, logger }: SendMailDeps) {
 
     try {
       const lang = pickLanguage(row.lang);
+      // Texts an admin overrode on the translations screen apply to mails too.
+      await refreshTranslationOverrides(db, logger);
       const rendered = renderMail(parseMailMessage(row.template, row.data), lang);
       const result = await transport.send({ id: row.id, to: row.to, lang, ...rendered });
       await db

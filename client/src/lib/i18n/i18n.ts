@@ -8,6 +8,7 @@ import {
   STORAGE_KEYS,
   type Language,
 } from '@aircloud/shared/constants';
+import { unflattenCatalogue } from '@aircloud/shared/i18n/flatten';
 import type { Tree } from '@aircloud/shared/i18n/merge';
 
 /** True when `value` is one of the five supported languages. */
@@ -44,6 +45,8 @@ void i18n
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
+    // Components re-render when texts are added: an override saved on /translations shows at once.
+    react: { bindI18nStore: 'added' },
     detection: {
       order: ['querystring', 'localStorage', 'navigator', 'productDefault'],
       lookupQuerystring: 'lang',
@@ -53,23 +56,69 @@ void i18n
     },
   });
 
-/** The language in use, one of the supported ones. */
+/**
+ * The language in use, one of the supported ones. Before its texts are loaded i18next has no
+ * resolved language and `language` is the detected tag (`en-US` from the browser): its
+ * primary subtag counts, so an English browser gets English, not the default.
+ */
 export function currentLanguage(): Language {
-  const lang = i18n.resolvedLanguage ?? i18n.language;
-  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  for (const tag of [i18n.resolvedLanguage, i18n.language]) {
+    if (isLanguage(tag)) return tag;
+    const primary = tag?.split('-')[0]?.toLowerCase();
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
 }
 
-/** Adds the texts of `lang` and of the fallback language, unless they are already there. */
+/** How long a fetch of the overrides may hold the first render back. */
+const OVERRIDES_TIMEOUT_MS = 3000;
+
+/**
+ * The texts administrators saved over the catalogue of `lang` (GET /api/translations/{lang}/
+ * overrides, revalidated with its ETag). Any failure gives none: the catalogue alone is shown.
+ */
+export async function fetchOverrides(lang: Language): Promise<Record<string, string>> {
+  try {
+    const res = await fetch(`/api/translations/${lang}/overrides`, {
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(OVERRIDES_TIMEOUT_MS),
+    });
+    if (!res.ok) return {};
+    const body: unknown = await res.json();
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
+    return Object.fromEntries(
+      Object.entries(body).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Adds the texts of `lang` and of the fallback language, unless they are already there: the
+ * shipped catalogue, then the administrators' overrides over it.
+ */
 export async function loadLanguage(lang: Language): Promise<void> {
   const missing = [...new Set([lang, FALLBACK_LANGUAGE])].filter(
     (l) => !i18n.hasResourceBundle(l, 'translation'),
   );
   await Promise.all(
     missing.map(async (l) => {
-      const { catalogue } = await CATALOGUES[l]();
+      const [{ catalogue }, overrides] = await Promise.all([CATALOGUES[l](), fetchOverrides(l)]);
       i18n.addResourceBundle(l, 'translation', catalogue, true, true);
+      if (Object.keys(overrides).length > 0)
+        i18n.addResourceBundle(l, 'translation', unflattenCatalogue(overrides), true, true);
     }),
   );
+}
+
+/** Shows a text saved on the translations screen at once in this tab (if `lang` is loaded). */
+export function applyText(lang: Language, key: string, text: string): void {
+  if (!i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', unflattenCatalogue({ [key]: text }), true, true);
 }
 
 /** Resolves once the detected language can be shown: the app renders after it. */

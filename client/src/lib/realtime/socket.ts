@@ -2,11 +2,14 @@ import { Subject } from 'rxjs';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import type { Me } from '@aircloud/shared/users';
+import type { NetworkEvent } from '@aircloud/shared/network-events';
 
 /** One RxJS stream per server event; subscribers never touch the socket itself. */
 export const realtime = {
   meUpdated$: new Subject<Me>(),
   sessionRevoked$: new Subject<void>(),
+  /** A Meraki webhook event was received for one of the user's purifiers. */
+  networkEventCreated$: new Subject<NetworkEvent>(),
 };
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -25,6 +28,7 @@ export function openRealtime(): Promise<void> {
       const next: ClientSocket = io({ path: '/socket.io', withCredentials: true });
       next.on('me:updated', (me) => realtime.meUpdated$.next(me));
       next.on('session:revoked', () => realtime.sessionRevoked$.next());
+      next.on('network-event:created', (event) => realtime.networkEventCreated$.next(event));
       socket = next;
     })
     .catch(() => {

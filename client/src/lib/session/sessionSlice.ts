@@ -10,6 +10,12 @@ export interface SessionState {
   previousRouteName: string | null;
   /** True while a form has unsaved edits: navigation is cancelled. */
   formLock: boolean;
+  /**
+   * Admin view-as-user mode (spec section 4): the ulid of the user whose products an
+   * administrator is viewing, or null. Set from the `user` query parameter, cleared by
+   * 'Back to administration' (or any screen outside the mode).
+   */
+  viewAsUser?: string | null;
 }
 
 const initialState: SessionState = {
@@ -17,6 +23,7 @@ const initialState: SessionState = {
   user: null,
   previousRouteName: null,
   formLock: false,
+  viewAsUser: null,
 };
 
 /** The signed-in user and navigation bookkeeping. */
@@ -34,6 +41,7 @@ export const sessionSlice = createSlice({
       state.authState = 'not-authenticated';
       state.user = null;
       state.formLock = false;
+      state.viewAsUser = null;
     },
     /** Forget what we know so the next guarded navigation asks the server again. */
     authReset(state) {
@@ -49,6 +57,14 @@ export const sessionSlice = createSlice({
     formLockSet(state, action: PayloadAction<boolean>) {
       state.formLock = action.payload;
     },
+    /** An administrator started (or switched) viewing the products of this user. */
+    viewAsUserSet(state, action: PayloadAction<string>) {
+      state.viewAsUser = action.payload;
+    },
+    /** The administrator left the view-as-user mode. */
+    viewAsUserCleared(state) {
+      state.viewAsUser = null;
+    },
   },
 });
 
@@ -59,4 +75,6 @@ export const {
   userUpdated,
   previousRouteRecorded,
   formLockSet,
+  viewAsUserSet,
+  viewAsUserCleared,
 } = sessionSlice.actions;

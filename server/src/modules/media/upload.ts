@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,11 +6,28 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import { AppError } from '../../http/app-error.ts';
 
-/** What was received: a temporary file, its size and its first bytes (for the magic bytes). */
+/**
+ * What was received: a temporary file, its size, its first bytes (for the magic bytes), its
+ * SHA-256 (computed while streaming), the client's file name and type, and the text fields.
+ */
 export interface ReceivedFile {
   path: string;
   size: number;
   head: Buffer;
+  /** Lower-case hex SHA-256 of the file. */
+  sha256: string;
+  /** The file name the client sent (untrusted; never used as a path). */
+  fileName: string;
+  /** The content type the client declared (untrusted). */
+  mimeType: string;
+  /** The other (text) parts of the form, by name; the first value of each wins. */
+  fields: Record<string, string>;
+}
+
+/** How a route tunes the upload. */
+export interface ReceiveOptions {
+  /** Violation code of the 413 answer (the client shows `errors.<code>`). Default `image-size`. */
+  tooLargeCode?: 'image-size' | 'firmware-size';
 }
 
 /** Multipart overhead allowed above the file limit before refusing on Content-Length alone. */
@@ -23,33 +40,37 @@ function fileMissing(): AppError {
   ]);
 }
 
-function tooLarge(): AppError {
-  return new AppError(413, 'payload_too_large', [
-    { propertyPath: 'file', code: 'image-size', message: '' },
-  ]);
+function tooLarge(code: string): AppError {
+  return new AppError(413, 'payload_too_large', [{ propertyPath: 'file', code, message: '' }]);
 }
 
 /**
- * Streams the multipart field `file` of the request to a temporary file under `dir`, refusing
- * as soon as more than `maxBytes` arrive (413) without buffering the body. Other fields are
- * ignored. 415 when the body is not multipart, 400 when the multipart is broken, 422
- * `type_file_not_found` when there is no `file` part. The caller owns (and removes) the file.
+ * Streams the multipart field `file` of the request to a temporary file under `dir` (a dot
+ * file the caller renames into place once it accepts it), hashing it on the way, and refuses as
+ * soon as more than `maxBytes` arrive (413, the partial file removed) without buffering the
+ * body. Small text fields are collected. 415 when the body is not multipart, 400 when the
+ * multipart is broken, 422 `type_file_not_found` when there is no `file` part. The caller owns
+ * (and removes) the file.
  */
 export async function receiveFile(
   req: Request,
   dir: string,
   maxBytes: number,
+  options: ReceiveOptions = {},
 ): Promise<ReceivedFile> {
+  const tooLargeCode = options.tooLargeCode ?? 'image-size';
   if (!req.is('multipart/form-data')) throw new AppError(415, 'unsupported_media_type');
   const length = Number(req.get('content-length') ?? 0);
-  if (length > maxBytes + MULTIPART_SLACK) throw tooLarge();
+  if (length > maxBytes + MULTIPART_SLACK) throw tooLarge(tooLargeCode);
   await mkdir(dir, { recursive: true });
 
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: req.headers,
-      limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30, fieldSize: 1024 },
+      // busboy reports `limit` once `fileSize` bytes arrived: one more than allowed, so a file
+      // of exactly maxBytes is accepted and the first byte over is refused.
+      limits: { fileSize: maxBytes + 1, files: 1, fields: 20, parts: 30, fieldSize: 1024 },
     });
   } catch {
     throw new AppError(400, 'bad_request');
@@ -59,6 +80,7 @@ export async function receiveFile(
   let received: ReceivedFile | null = null;
   let writing: Promise<void> | null = null;
   let out: ReturnType<typeof createWriteStream> | null = null;
+  const fields: Record<string, string> = {};
 
   const result = new Promise<ReceivedFile>((resolve, reject) => {
     let settled = false;
@@ -75,7 +97,10 @@ export async function receiveFile(
         .then(() => reject(err));
     };
 
-    parser.on('file', (field, stream) => {
+    parser.on('field', (name, value) => {
+      if (!(name in fields)) fields[name] = value;
+    });
+    parser.on('file', (field, stream, info) => {
       if (field !== 'file' || writing) {
         stream.resume();
         return;
@@ -83,6 +108,7 @@ export async function receiveFile(
       const chunks: Buffer[] = [];
       let headLength = 0;
       let size = 0;
+      const hash = createHash('sha256');
       const file = createWriteStream(path, { flags: 'wx', mode: 0o600 });
       out = file;
       writing = new Promise<void>((done, error) => {
@@ -91,6 +117,7 @@ export async function receiveFile(
       });
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        hash.update(chunk);
         if (headLength < HEAD_BYTES) {
           chunks.push(chunk);
           headLength += chunk.length;
@@ -100,12 +127,20 @@ export async function receiveFile(
         stream.unpipe(file);
         file.destroy();
         stream.resume();
-        fail(tooLarge());
+        fail(tooLarge(tooLargeCode));
       });
       stream.on('error', () => fail(new AppError(400, 'bad_request')));
       stream.pipe(file);
       stream.on('end', () => {
-        received = { path, size, head: Buffer.concat(chunks).subarray(0, HEAD_BYTES) };
+        received = {
+          path,
+          size,
+          head: Buffer.concat(chunks).subarray(0, HEAD_BYTES),
+          sha256: hash.digest('hex'),
+          fileName: info.filename ?? '',
+          mimeType: info.mimeType ?? 'application/octet-stream',
+          fields,
+        };
       });
     });
     parser.on('error', () => fail(new AppError(400, 'bad_request')));

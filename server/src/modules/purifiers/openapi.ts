@@ -81,6 +81,8 @@ export const PurifierSchema = z
     ssid: z.string().nullable(),
     desired: DesiredSchema,
     reported: ReportedSchema.nullable(),
+    desired_ack_version: z.number().int().nullable(),
+    pending: z.boolean().openapi({ description: 'desired not yet acknowledged by the device' }),
     created_at: dateTime(),
     updated_at: dateTime(),
   })

@@ -1,4 +1,10 @@
-import { wifiState, type MaintenanceEvent, type Purifier } from '@aircloud/shared/purifiers';
+import {
+  isDesiredPending,
+  wifiState,
+  type MaintenanceEvent,
+  type Purifier,
+} from '@aircloud/shared/purifiers';
+import type { PurifierLive } from '@aircloud/shared/realtime';
 import { iri } from '../../http/jsonld.ts';
 import type { MaintenanceEventRow, PurifierRow } from './repository.ts';
 
@@ -36,6 +42,8 @@ export function purifierPresenter(row: PurifierRow, now: Date = new Date()): Pur
     ssid: reported?.ssid ?? null,
     desired: row.desired,
     reported,
+    desired_ack_version: row.desiredAckVersion,
+    pending: isDesiredPending(row.desired, row.desiredAckVersion),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -52,5 +60,20 @@ export function maintenanceEventPresenter(row: MaintenanceEventRow): Maintenance
     occurred_at: row.occurredAt.toISOString(),
     user: row.userId ? iri('users', row.userId) : null,
     note: row.note,
+  };
+}
+
+/** The live part of a purifier, pushed to the browsers following it (`purifier:updated`). */
+export function purifierLivePresenter(row: PurifierRow, now: Date = new Date()): PurifierLive {
+  return {
+    ulid: row.id,
+    state: row.state,
+    wifi_state: wifiState(row.lastSeenAt, row.reportingIntervalS, now),
+    mode: row.desired.mode,
+    reported_mode: row.reported?.mode ?? null,
+    pending: isDesiredPending(row.desired, row.desiredAckVersion),
+    desired: row.desired,
+    maintenance_levels: row.maintenanceLevels,
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
   };
 }

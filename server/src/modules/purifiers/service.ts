@@ -4,6 +4,7 @@ import {
   fullMaintenanceLevels,
   maintenanceLevelOf,
   type ActivatePurifierInput,
+  type DesiredSource,
   type DesiredState,
   type HydraCollection,
   type MaintenanceEvent,
@@ -38,6 +39,7 @@ import {
   type PurifierValues,
 } from './repository.ts';
 import { isoLocalDate, localDateOf, localTimeToInstant } from './schedule-slots.ts';
+import { pushPurifier } from '../../devices/purifier-push.ts';
 
 type Executor = Parameters<typeof findPurifier>[0];
 
@@ -54,19 +56,29 @@ function initialDesired(now: Date): DesiredState {
   };
 }
 
-/** The desired state after a user's change (version + 1). */
-function userDesired(
+/** The desired state after a change by `source` (version + 1). */
+function nextDesired(
   current: DesiredState,
   changes: Partial<DesiredState>,
   now: Date,
+  source: DesiredSource = 'user',
 ): DesiredState {
   return {
     ...current,
     ...changes,
     version: current.version + 1,
     updated_at: now.toISOString(),
-    source: 'user',
+    source,
   };
+}
+
+/** The desired state after a user's change (version + 1). */
+function userDesired(
+  current: DesiredState,
+  changes: Partial<DesiredState>,
+  now: Date,
+): DesiredState {
+  return nextDesired(current, changes, now, 'user');
 }
 
 /**
@@ -189,8 +201,35 @@ export async function patchPurifier(
   id: string,
   input: PatchPurifierInput,
 ): Promise<Purifier> {
+  const { row } = await changePurifier(ctx, id, input, { user, source: 'user' });
+  return purifierPresenter(row);
+}
+
+/**
+ * Who changes a purifier: a user (access checked, source `user`), or a system integration
+ * acting on a purifier it already identified (e.g. the Meraki webhook, source `network`).
+ */
+export type PurifierChanger =
+  { user: UserRow; source: 'user' } | { user: null; source: DesiredSource };
+
+/**
+ * The one way to change a purifier's settings and desired state (PATCH and integrations): in a
+ * transaction with the row locked, a real change of mode, TRH or schedule bumps the desired
+ * version with the changer's source; then the browsers and the device are told. Answers the
+ * row and whether the desired state changed. 404 when the purifier does not exist.
+ */
+export async function changePurifier(
+  ctx: AppContext,
+  id: string,
+  input: PatchPurifierInput,
+  by: PurifierChanger,
+): Promise<{ row: PurifierRow; desiredChanged: boolean }> {
+  let desiredChanged = false;
   const row = await ctx.db.transaction(async (tx) => {
-    const current = await accessiblePurifier(tx, user, id, 'control', true);
+    const current = by.user
+      ? await accessiblePurifier(tx, by.user, id, 'control', true)
+      : await findPurifier(tx, id, true);
+    if (!current) throw new AppError(404, 'not_found');
     const values: PurifierValues = {};
     if (input.name !== undefined) values.name = input.name;
     if (input.short_name !== undefined) values.shortName = input.short_name;
@@ -216,11 +255,16 @@ export async function patchPurifier(
       changes.silent_trh = input.silent_hourly_recycling_rate;
     if (input.schedule !== undefined && !sameSchedule(input.schedule, desired.schedule ?? null))
       changes.schedule = input.schedule;
-    if (Object.keys(changes).length > 0) values.desired = userDesired(desired, changes, new Date());
+    if (Object.keys(changes).length > 0) {
+      values.desired = nextDesired(desired, changes, new Date(), by.source);
+      desiredChanged = true;
+    }
 
     return updatePurifier(tx, id, values);
   });
-  return purifierPresenter(row);
+  // Committed: the browsers following it and the device (a command when desired changed).
+  pushPurifier(ctx.io, row, { command: true });
+  return { row, desiredChanged };
 }
 
 /**

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { isAdmin } from '@aircloud/shared/roles';
 import { avatarUrl } from '../../../components/AvatarInput.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -18,7 +19,7 @@ function initials(firstname = '', lastname = ''): string {
   return `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase() || '?';
 }
 
-/** The user menu: my profile, my API token, sign out (with confirmation). */
+/** The user menu: my profile, my API token, the translations (admins), sign out (with confirmation). */
 export function UserMenu() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -65,6 +66,12 @@ export function UserMenu() {
               <Icon name="key" size={18} />
               {t('user-menu.api-token')}
             </DropdownMenu.Item>
+            {isAdmin(user?.role) ? (
+              <DropdownMenu.Item className="menu__item" onSelect={() => navigate('/translations')}>
+                <Icon name="pencil" size={18} />
+                {t('user-menu.translations')}
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item
               className="menu__item menu__item--danger"

@@ -3,6 +3,7 @@ import {
   MAINTENANCE_LEVEL_KEYS,
   type MaintenanceLevels as Levels,
 } from '@aircloud/shared/purifiers';
+import { formatPercent } from '../../../lib/numbers.ts';
 
 /** Below this remaining life a consumable is shown as to be replaced soon. */
 const LOW = 20;
@@ -16,7 +17,7 @@ function tone(value: number): string {
 
 /** Remaining life of the prefilter, filters and modules 1 to 4, as bars with percentages. */
 export function MaintenanceLevels({ levels }: { levels: Levels }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <ul className="levels">
       {MAINTENANCE_LEVEL_KEYS.map((key) => {
@@ -30,7 +31,7 @@ export function MaintenanceLevels({ levels }: { levels: Levels }) {
                 {value <= LOW ? (
                   <span className="level__warning">{t('maintenance.level-low')}</span>
                 ) : null}
-                {t('maintenance.level-value', { value })}
+                {formatPercent(value, i18n.language)}
               </span>
             </div>
             <div

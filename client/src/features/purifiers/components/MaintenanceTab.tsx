@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,15 +9,15 @@ import {
   type Purifier,
 } from '@aircloud/shared/purifiers';
 import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
-import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime, todayInParis } from '../../../lib/dates.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
-import { todayInParis } from '../dates.ts';
 import {
   useListMaintenanceEventsQuery,
   useRecordMaintenanceEventMutation,
@@ -35,6 +35,7 @@ function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
   const today = todayInParis();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     reset,
@@ -99,12 +100,19 @@ function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
         label={t('maintenance.record.date')}
         error={errors.occurred_at?.message}
       >
-        <input
-          type="date"
-          className="input"
-          max={today}
-          {...fieldA11y('mr-date', errors.occurred_at?.message)}
-          {...register('occurred_at')}
+        <Controller
+          control={control}
+          name="occurred_at"
+          render={({ field }) => (
+            <DateInput
+              {...fieldA11y('mr-date', errors.occurred_at?.message)}
+              max={today}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+            />
+          )}
         />
       </FormField>
       <FormField

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { SHORT_NAME_MAX, TRH_CHOICES } from '@aircloud/shared/constants';
@@ -11,6 +11,7 @@ import {
   type PurifierMode,
 } from '@aircloud/shared/purifiers';
 import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
@@ -98,6 +99,7 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
   const saved = useRef(valuesOf(purifier));
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
@@ -182,11 +184,18 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
             label={t('purifier.parameters.system-date')}
             error={errors.system_date?.message}
           >
-            <input
-              type="date"
-              className="input"
-              {...fieldA11y('pp-date', errors.system_date?.message)}
-              {...register('system_date')}
+            <Controller
+              control={control}
+              name="system_date"
+              render={({ field }) => (
+                <DateInput
+                  {...fieldA11y('pp-date', errors.system_date?.message)}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                />
+              )}
             />
           </FormField>
           <fieldset className="mode-picker">

@@ -64,7 +64,7 @@ describe('purifier detail', () => {
       within(tabs)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Summary', 'Parameters', 'Schedule', 'Maintenance', 'Settings']);
+    ).toEqual(['Summary', 'Parameters', 'Schedule', 'Maintenance', 'Settings', 'Meraki']);
   });
 
   it('shows a dash for what the device has not reported yet', async () => {

@@ -7,8 +7,10 @@ import { PageLoader } from '../../../components/Spinner.tsx';
 import { RouteTabs } from '../../../components/Tabs.tsx';
 import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
+import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useGetPurifierQuery } from '../api/purifiersApi.ts';
 import { MaintenanceTab } from './MaintenanceTab.tsx';
+import { MerakiTab } from './MerakiTab.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
 import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
 import { ScheduleTab } from './ScheduleTab.tsx';
@@ -16,17 +18,18 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
 import '../purifiers.css';
 
-// Invitations and meraki tabs arrive with later issues.
-const TABS = ['summary', 'parameters', 'schedule', 'maintenance', 'settings'] as const;
+// The invitations tab arrives with a later issue.
+const TABS = ['summary', 'parameters', 'schedule', 'maintenance', 'settings', 'meraki'] as const;
 
 function NotFoundInline() {
   const { t } = useTranslation();
+  const { link } = useViewAsUser();
   return (
     <div className="card empty-state" role="alert">
       <p className="empty-state__code">404</p>
       <h1 className="empty-state__title">{t('errors.not_found')}</h1>
       <p>{t('not-found.text')}</p>
-      <Link to={PATHS.home} className="btn btn--primary">
+      <Link to={link(PATHS.home)} className="btn btn--primary">
         {t('purifier.back')}
       </Link>
     </div>
@@ -35,9 +38,10 @@ function NotFoundInline() {
 
 function PurifierHeader({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
+  const { link } = useViewAsUser();
   return (
     <header className="purifier-header">
-      <Link to={PATHS.home} className="back-link">
+      <Link to={link(PATHS.home)} className="back-link">
         ← {t('purifier.back')}
       </Link>
       <div className="purifier-header__main">
@@ -66,6 +70,8 @@ function PurifierHeader({ purifier }: { purifier: Purifier }) {
 export function PurifierDetailPage() {
   const { t } = useTranslation();
   const { purifierUlid = '' } = useParams();
+  // Every link inside keeps the admin's view-as-user mode.
+  const { link } = useViewAsUser();
   const { data: purifier, error, isLoading, refetch } = useGetPurifierQuery(purifierUlid);
 
   if (isLoading) return <PageLoader />;
@@ -94,15 +100,19 @@ export function PurifierDetailPage() {
       <PurifierHeader purifier={purifier} />
       <RouteTabs
         label={t('purifier.tabs.label')}
-        tabs={TABS.map((tab) => ({ to: `${base}/${tab}`, label: t(`purifier.tabs.${tab}`) }))}
+        tabs={TABS.map((tab) => ({
+          to: link(`${base}/${tab}`),
+          label: t(`purifier.tabs.${tab}`),
+        }))}
       />
       <Routes>
-        <Route index element={<Navigate to={`${base}/summary`} replace />} />
+        <Route index element={<Navigate to={link(`${base}/summary`)} replace />} />
         <Route path="summary" element={<SummaryTab purifier={purifier} />} />
         <Route path="parameters" element={<ParametersTab purifier={purifier} />} />
         <Route path="schedule" element={<ScheduleTab purifier={purifier} />} />
         <Route path="maintenance" element={<MaintenanceTab purifier={purifier} />} />
         <Route path="settings" element={<SettingsTab purifier={purifier} />} />
+        <Route path="meraki" element={<MerakiTab purifier={purifier} />} />
         <Route path="*" element={<NotFoundInline />} />
       </Routes>
     </div>

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server.ts';
-import { makeMe } from '../../../test/fixtures.ts';
+import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { hydra, makePurifier, PURIFIER_ULID } from '../test/purifierFixtures.ts';
 
@@ -42,6 +42,12 @@ describe('purifier list', () => {
 
   it('keeps the filters in the URL query, with the user of an admin view', async () => {
     const queries = serveList();
+    // The view-as-user banner names the user.
+    server.use(
+      http.get(`/api/users/${OTHER_USER}`, () =>
+        HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
+      ),
+    );
     const user = userEvent.setup();
     const { router } = renderApp(
       `/purifiers?user=${OTHER_USER}`,

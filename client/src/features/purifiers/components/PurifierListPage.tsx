@@ -14,6 +14,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchInput } from '../../../components/SearchInput.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useListPurifiersQuery } from '../api/purifiersApi.ts';
 import { AddProductPopin } from './AddProductPopin.tsx';
 import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
@@ -52,6 +53,8 @@ function usePurifierFilters() {
 
 function PurifierCard({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
+  // In the admin's view-as-user mode the detail keeps `?user=`.
+  const { link } = useViewAsUser();
   return (
     <li className="purifier-card">
       <div className="purifier-card__head">
@@ -61,7 +64,7 @@ function PurifierCard({ purifier }: { purifier: Purifier }) {
         <div className="purifier-card__title">
           <Link
             className="purifier-card__link"
-            to={`/purifiers/${purifier.ulid}/summary`}
+            to={link(`/purifiers/${purifier.ulid}/summary`)}
             aria-label={t('purifiers.open', { name: purifier.name })}
           >
             {purifier.name}
@@ -168,7 +171,7 @@ export function PurifierListPage() {
       <header className="page-header">
         <div>
           <h1>{t(viewingOther ? 'purifiers.title-of-user' : 'purifiers.title')}</h1>
-          <p className="page-header__subtitle">{t('purifiers.subtitle')}</p>
+          {viewingOther ? null : <p className="page-header__subtitle">{t('purifiers.subtitle')}</p>}
         </div>
         {viewingOther ? null : (
           <Button onClick={() => setAdding(true)}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button.tsx';
-import { formatNumber } from '../numbers.ts';
+import { formatNumber } from '../../../lib/numbers.ts';
 
 /** Standard ceiling height of the room volume helper (spec section 9: length × width × 2.50). */
 export const CEILING_HEIGHT_M = 2.5;

@@ -8,6 +8,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
+import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
 import { useDeletePurifierMutation } from '../api/purifiersApi.ts';
@@ -17,6 +18,7 @@ function RemovePurifier({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const { link } = useViewAsUser();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [remove, { isLoading }] = useDeletePurifierMutation();
@@ -30,7 +32,7 @@ function RemovePurifier({ purifier }: { purifier: Purifier }) {
     }
     setConfirming(false);
     dispatch(notifyInfo('purifier.settings.removed', { name: purifier.name }));
-    navigate(PATHS.home);
+    navigate(link(PATHS.home));
   };
 
   return (

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
-import { formatNumber } from '../numbers.ts';
+import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
+import { formatNumber } from '../../../lib/numbers.ts';
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -23,6 +24,7 @@ export function SummaryTab({ purifier }: { purifier: Purifier }) {
   const trh = purifier.hourly_recycling_rate;
   const silentTrh = purifier.silent_hourly_recycling_rate;
   const base = `/purifiers/${purifier.ulid}`;
+  const { link } = useViewAsUser();
 
   return (
     <div className="tab-panel">
@@ -57,14 +59,14 @@ export function SummaryTab({ purifier }: { purifier: Purifier }) {
       {volume === null ? (
         <p className="notice">
           {t('purifier.summary.volume-missing')}{' '}
-          <Link to={`${base}/parameters`}>{t('purifier.summary.set-volume')}</Link>
+          <Link to={link(`${base}/parameters`)}>{t('purifier.summary.set-volume')}</Link>
         </p>
       ) : null}
       <div className="summary-grid">
         <section className="card">
           <div className="card__head">
             <h2 className="card__title">{t('purifier.summary.maintenance')}</h2>
-            <Link to={`${base}/maintenance`}>{t('purifier.summary.maintenance-link')}</Link>
+            <Link to={link(`${base}/maintenance`)}>{t('purifier.summary.maintenance-link')}</Link>
           </div>
           <MaintenanceLevels levels={purifier.maintenance_levels} />
         </section>

@@ -12,6 +12,7 @@ import { SearchInput } from '../../../components/SearchInput.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts';
 import { formatDate } from '../../../lib/dates.ts';
+import { withViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useListUsersQuery } from '../api/usersApi.ts';
 import { useUsersListParams } from '../hooks/useUsersListParams.ts';
@@ -144,6 +145,16 @@ function UsersList() {
                     <td className="users-table__date">{formatDate(user.created_at)}</td>
                     <td>
                       <div className="row-actions">
+                        {user.ulid === me?.ulid ? null : (
+                          <Link
+                            className="btn btn--ghost btn--compact"
+                            to={withViewAsUser('/purifiers', user.ulid)}
+                            aria-label={t('users.list.view-products-label', { name })}
+                          >
+                            <Icon name="eye" size={16} />
+                            {t('users.list.view-products')}
+                          </Link>
+                        )}
                         <Button
                           variant="ghost"
                           className="btn--compact"

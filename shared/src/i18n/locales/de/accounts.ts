@@ -6,7 +6,6 @@ export const accounts = {
     remove: 'Bild entfernen',
     hint: 'PNG, JPEG oder WebP, höchstens 2 MB.',
     preview: 'Vorschau des Profilbilds',
-    'of-user': 'Profilbild von {{name}}',
   },
   profile: {
     info: {
@@ -32,7 +31,10 @@ export const accounts = {
   },
   users: {
     'my-api': {
-      example: { title: 'Ausprobieren', text: 'Fragen Sie die API mit Ihrem Token, wer Sie sind:' },
+      example: {
+        title: 'Ausprobieren',
+        text: 'Fragen Sie die API mit Ihrem Token, wer Sie sind:',
+      },
     },
     list: {
       title: 'Benutzer',
@@ -135,8 +137,14 @@ export const accounts = {
     },
   },
   form: {
-    role: { required: 'Die Rolle ist erforderlich' },
-    lang: { required: 'Die Sprache ist erforderlich' },
-    phone: { phone: 'Die Telefonnummer ist ungültig (7 bis 15 Ziffern, + optional)' },
+    role: {
+      required: 'Die Rolle ist erforderlich',
+    },
+    lang: {
+      required: 'Die Sprache ist erforderlich',
+    },
+    phone: {
+      phone: 'Die Telefonnummer ist ungültig (7 bis 15 Ziffern, + optional)',
+    },
   },
 };

@@ -6,7 +6,6 @@ export const accounts = {
     remove: 'Remove the image',
     hint: 'PNG, JPEG or WebP, 2 MB at most.',
     preview: 'Profile picture preview',
-    'of-user': 'Profile picture of {{name}}',
   },
   profile: {
     info: {

@@ -133,7 +133,6 @@ export const fleet = {
       boost: 'boost',
     },
     mode: {
-      label: 'Mode',
       current: '{{mode}} mode',
       pending: '{{desired}} requested, device still in {{reported}}',
       'not-reported': '· not confirmed by the device yet',
@@ -156,7 +155,6 @@ export const fleet = {
     'load-error': 'The purifiers could not be loaded',
     retry: 'Try again',
     open: 'Open {{name}}',
-    'last-seen': 'Last seen {{date}}',
     'never-seen': 'Never connected',
   },
   purifier: {
@@ -173,11 +171,9 @@ export const fleet = {
     summary: {
       'room-volume': 'Room volume',
       trh: 'Hourly recycling rate (TRH)',
-      'silent-trh': 'TRH in silence mode',
       'silent-trh-line': 'In silence mode: {{value}} per hour',
       'silent-output-line': 'In silence mode: {{value}} m³/h',
       output: 'Output',
-      'silent-output': 'Output in silence mode',
       'trh-value': '{{value}} per hour',
       'cubic-metres': '{{value}} m³',
       'cubic-metres-per-hour': '{{value}} m³/h',
@@ -191,7 +187,6 @@ export const fleet = {
       'connected-objects': 'Connected objects',
     },
     parameters: {
-      title: 'Parameters',
       name: 'Name',
       'short-name': 'Short name',
       'short-name-hint': 'At most 20 characters, shown on small screens.',
@@ -256,7 +251,6 @@ export const fleet = {
     'add-slot': 'Add a slot',
     'add-slot-to': 'Add a slot on {{day}}',
     'remove-slot': 'Remove the slot at {{start}}',
-    start: 'Start',
     'start-of': 'Start of slot {{index}} on {{day}}',
     'mode-of': 'Mode of slot {{index}} on {{day}}',
     copy: 'Copy to…',
@@ -285,7 +279,6 @@ export const fleet = {
       module_3: 'Module 3',
       module_4: 'Module 4',
     },
-    'level-value': '{{value}} %',
     'level-low': 'Replace soon',
     types: {
       filters: 'Filters',

@@ -1,6 +1,12 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    date: {
+      placeholder: 'DD/MM/YYYY',
+      'open-calendar': 'Open the calendar',
+      'previous-month': 'Previous month',
+      'next-month': 'Next month',
+    },
     pagination: {
       label: 'Pages',
       'displayed-of-total': '{{displayed}} displayed of {{total}}',
@@ -41,6 +47,7 @@ export const ui = {
     open: 'Account menu',
     profile: 'My profile',
     'api-token': 'My API token',
+    translations: 'Translations',
     'sign-out': 'Sign out',
   },
   logout: {
@@ -159,5 +166,30 @@ export const ui = {
         text: 'Send the token in the Authorization header of every request:',
       },
     },
+  },
+  translations: {
+    title: 'Translations',
+    subtitle_one:
+      '{{count}} key, in the five languages. A text changed here replaces the catalogue text for every user.',
+    subtitle_other:
+      '{{count}} keys, in the five languages. A text changed here replaces the catalogue text for every user.',
+    search: 'Search a key or a text',
+    'language-filter': 'Language',
+    'all-languages': 'All languages',
+    'language-option_one': '{{language}} ({{count}} missing)',
+    'language-option_other': '{{language}} ({{count}} missing)',
+    'missing-only': 'Missing only',
+    columns: { key: 'Key' },
+    missing: 'Missing',
+    modified: 'Modified',
+    'edit-label': 'Edit {{key}} in {{language}}',
+    'base-text': 'Catalogue text: {{text}}',
+    save: 'Save',
+    revert: 'Back to the catalogue',
+    empty: 'No key matches these filters',
+    'clear-filters': 'Clear the filters',
+    error: 'The translations could not be loaded',
+    retry: 'Try again',
+    'forbidden-text': 'Only administrators manage translations.',
   },
 };

@@ -6,7 +6,6 @@ export const accounts = {
     remove: 'Quitar la imagen',
     hint: 'PNG, JPEG o WebP, 2 MB como máximo.',
     preview: 'Vista previa de la foto de perfil',
-    'of-user': 'Foto de perfil de {{name}}',
   },
   profile: {
     info: {
@@ -32,7 +31,10 @@ export const accounts = {
   },
   users: {
     'my-api': {
-      example: { title: 'Pruébelo', text: 'Pregunte a la API quién es usted con su token:' },
+      example: {
+        title: 'Pruébelo',
+        text: 'Pregunte a la API quién es usted con su token:',
+      },
     },
     list: {
       title: 'Usuarios',
@@ -129,11 +131,19 @@ export const accounts = {
     error: 'No se pudo guardar el usuario, inténtelo de nuevo',
   },
   error: {
-    user: { 'edit-fallback': 'No se pudo guardar el usuario, inténtelo de nuevo' },
+    user: {
+      'edit-fallback': 'No se pudo guardar el usuario, inténtelo de nuevo',
+    },
   },
   form: {
-    role: { required: 'El rol es obligatorio' },
-    lang: { required: 'El idioma es obligatorio' },
-    phone: { phone: 'El número de teléfono no es correcto (7 a 15 cifras, + opcional)' },
+    role: {
+      required: 'El rol es obligatorio',
+    },
+    lang: {
+      required: 'El idioma es obligatorio',
+    },
+    phone: {
+      phone: 'El número de teléfono no es correcto (7 a 15 cifras, + opcional)',
+    },
   },
 };

@@ -1,4 +1,100 @@
-/** Error, validation and form texts of this language; missing keys fall back to English. */
-export const errors = {};
-export const validation = {};
-export const form = {};
+/** Spanish texts of the error catalogue (spec section 8), validation messages and form messages. */
+export const errors = {
+  '404': 'No se encuentra el recurso',
+  '500': 'El servidor no está disponible',
+  'network-error': 'Se ha producido un problema de red',
+  not_found: 'No se encuentra el recurso',
+  server_unavailable: 'El servidor no está disponible',
+  service_unavailable:
+    'El servicio no está disponible temporalmente, vuelva a intentarlo en un momento',
+  unauthorized: 'Debe iniciar sesión',
+  forbidden: 'No tiene permiso para hacer esto',
+  too_many_requests: 'Demasiados intentos, espere un momento y vuelva a intentarlo',
+  validation_failed: 'Algunos campos no son válidos',
+  bad_request: 'La solicitud no es válida',
+  invalid_json: 'El cuerpo de la solicitud no es un JSON válido',
+  unsupported_media_type: 'Este tipo de contenido no es compatible',
+  payload_too_large: 'La solicitud es demasiado grande',
+  csrf_origin: 'Esta solicitud procede de un origen no permitido',
+  unknown: 'Se ha producido un error',
+  generic: 'Se ha producido un error',
+  credential: 'Dirección de correo electrónico o contraseña incorrecta',
+  account_not_enabled:
+    'Su cuenta no está activada. Consulte su correo electrónico para activar su cuenta',
+  error_token_renew: 'La solicitud ha caducado, solicite un nuevo enlace',
+  password_already_used: 'Esta contraseña ya es su contraseña actual, elija otra',
+  new_password_invalid: 'Las contraseñas no coinciden',
+  password_must_be:
+    'La contraseña debe tener al menos 8 caracteres, una letra minúscula, una letra mayúscula y un dígito',
+  current_password_invalid: 'Su contraseña actual es incorrecta',
+  admin_and_client_user_already_exists_with_same_email:
+    'Varias cuentas utilizan esta dirección de correo electrónico, contacte con el soporte',
+  email_address_already_exists: 'Ya existe una cuenta con esta dirección de correo electrónico',
+  cannot_change_status: 'Esta clave no puede pasar a ese estado',
+  bad_or_not_exported_key_code: 'La clave introducida no es válida',
+  serial_number_already_exists:
+    'Algunos de estos números de serie ya existen, elija otro número de serie inicial',
+  type_file_not_found: 'No se ha enviado ningún archivo',
+  type_invalid_file: 'El archivo no es válido, utilice un archivo .csv',
+  last_admin: 'Debe quedar al menos un administrador',
+  image_type: 'La imagen debe ser un archivo PNG, JPEG o WebP',
+  'image-size': 'La imagen no debe superar los 2 MB',
+};
+
+export const form = {
+  name: {
+    required: 'El nombre es obligatorio',
+  },
+  short_name: {
+    max_length: 'El nombre corto tiene como máximo 20 caracteres',
+  },
+  piece_volume: {
+    min: 'El valor es incorrecto. Mínimo 1.',
+  },
+  count_piece_connected_object: {
+    min: 'El valor es incorrecto. Mínimo 1.',
+  },
+  start_serial: {
+    required: 'El número de serie inicial es obligatorio',
+  },
+  count: {
+    required: 'La cantidad es obligatoria',
+    numeric: 'La cantidad debe ser numérica',
+    min: 'Mínimo 1',
+  },
+  lastname: {
+    required: 'El apellido es obligatorio',
+  },
+  firstname: {
+    required: 'El nombre es obligatorio',
+  },
+  email: {
+    required: 'El correo electrónico es obligatorio',
+    email: 'El correo electrónico es incorrecto',
+  },
+};
+
+export const validation = {
+  invalid: 'El valor no es válido',
+  unknown_field: 'Este campo no está previsto',
+  required: 'El valor es obligatorio',
+  email: 'El valor no es una dirección de correo electrónico válida',
+  numeric: 'El valor debe ser numérico',
+  max_length: 'La longitud máxima permitida es {{max}}',
+  min_value: 'El valor mínimo permitido es {{min}}',
+  phone: 'El valor no es un número de teléfono válido',
+  max_value: 'El valor máximo permitido es {{max}}',
+  integer: 'El valor debe ser un número entero',
+  invalid_choice: 'El valor no es una de las opciones permitidas',
+  min_incorrect: 'El valor es incorrecto. Mínimo {{min}}.',
+  date: 'El valor no es una fecha válida',
+  time: 'Utilice el formato HH:mm',
+  schedule_order: 'Las franjas deben estar en orden ascendente, sin dos a la misma hora',
+  password: {
+    min_length: 'Al menos 8 caracteres',
+    lowercase: 'Una letra minúscula',
+    uppercase: 'Una letra mayúscula',
+    digit: 'Un dígito',
+    mismatch: 'Las contraseñas no coinciden',
+  },
+};

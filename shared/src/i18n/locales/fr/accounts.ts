@@ -6,7 +6,6 @@ export const accounts = {
     remove: "Retirer l'image",
     hint: 'PNG, JPEG ou WebP, 2 Mo au plus.',
     preview: 'Aperçu de la photo de profil',
-    'of-user': 'Photo de profil de {{name}}',
   },
   profile: {
     info: {

@@ -133,7 +133,6 @@ export const fleet = {
       boost: 'boost',
     },
     mode: {
-      label: 'Mode',
       current: 'mode {{mode}}',
       pending: '{{desired}} demandé, l’appareil est encore en {{reported}}',
       'not-reported': '· pas encore confirmé par l’appareil',
@@ -156,7 +155,6 @@ export const fleet = {
     'load-error': 'Les purificateurs n’ont pas pu être chargés',
     retry: 'Réessayer',
     open: 'Ouvrir {{name}}',
-    'last-seen': 'Vu pour la dernière fois le {{date}}',
     'never-seen': 'Jamais connecté',
   },
   purifier: {
@@ -173,11 +171,9 @@ export const fleet = {
     summary: {
       'room-volume': 'Volume de la pièce',
       trh: 'Taux de renouvellement horaire (TRH)',
-      'silent-trh': 'TRH en mode silence',
       'silent-trh-line': 'En mode silence : {{value}} par heure',
       'silent-output-line': 'En mode silence : {{value}} m³/h',
       output: 'Débit',
-      'silent-output': 'Débit en mode silence',
       'trh-value': '{{value}} par heure',
       'cubic-metres': '{{value}} m³',
       'cubic-metres-per-hour': '{{value}} m³/h',
@@ -192,7 +188,6 @@ export const fleet = {
       'connected-objects': 'Objets connectés',
     },
     parameters: {
-      title: 'Paramètres',
       name: 'Nom',
       'short-name': 'Nom court',
       'short-name-hint': '20 caractères au plus, affiché sur les petits écrans.',
@@ -257,7 +252,6 @@ export const fleet = {
     'add-slot': 'Ajouter un créneau',
     'add-slot-to': 'Ajouter un créneau le {{day}}',
     'remove-slot': 'Supprimer le créneau de {{start}}',
-    start: 'Début',
     'start-of': 'Début du créneau {{index}} du {{day}}',
     'mode-of': 'Mode du créneau {{index}} du {{day}}',
     copy: 'Copier vers…',
@@ -287,7 +281,6 @@ export const fleet = {
       module_3: 'Module 3',
       module_4: 'Module 4',
     },
-    'level-value': '{{value}} %',
     'level-low': 'À remplacer bientôt',
     types: {
       filters: 'Filtres',

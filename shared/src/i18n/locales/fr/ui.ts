@@ -1,6 +1,12 @@
 /** Textes d'interface de cette langue, une clé de premier niveau par écran ou composant. */
 export const ui = {
   common: {
+    date: {
+      placeholder: 'JJ/MM/AAAA',
+      'open-calendar': 'Ouvrir le calendrier',
+      'previous-month': 'Mois précédent',
+      'next-month': 'Mois suivant',
+    },
     pagination: {
       label: 'Pages',
       'displayed-of-total': '{{displayed}} affichés sur {{total}}',
@@ -42,6 +48,7 @@ export const ui = {
     open: 'Menu du compte',
     profile: 'Mon profil',
     'api-token': 'Mon jeton API',
+    translations: 'Traductions',
     'sign-out': 'Se déconnecter',
   },
   logout: {
@@ -165,5 +172,30 @@ export const ui = {
         text: "Envoyez le jeton dans l'en-tête Authorization de chaque requête :",
       },
     },
+  },
+  translations: {
+    title: 'Traductions',
+    subtitle_one:
+      '{{count}} clé, dans les cinq langues. Un texte modifié ici remplace celui du catalogue pour tous les utilisateurs.',
+    subtitle_other:
+      '{{count}} clés, dans les cinq langues. Un texte modifié ici remplace celui du catalogue pour tous les utilisateurs.',
+    search: 'Rechercher une clé ou un texte',
+    'language-filter': 'Langue',
+    'all-languages': 'Toutes les langues',
+    'language-option_one': '{{language}} ({{count}} manquante)',
+    'language-option_other': '{{language}} ({{count}} manquantes)',
+    'missing-only': 'Manquantes seulement',
+    columns: { key: 'Clé' },
+    missing: 'Manquante',
+    modified: 'Modifiée',
+    'edit-label': 'Modifier {{key}} en {{language}}',
+    'base-text': 'Texte du catalogue : {{text}}',
+    save: 'Enregistrer',
+    revert: 'Revenir au catalogue',
+    empty: 'Aucune clé ne correspond à ces filtres',
+    'clear-filters': 'Effacer les filtres',
+    error: 'Les traductions n’ont pas pu être chargées',
+    retry: 'Réessayer',
+    'forbidden-text': 'Seuls les administrateurs gèrent les traductions.',
   },
 };

@@ -6,7 +6,6 @@ export const accounts = {
     remove: '移除图片',
     hint: 'PNG、JPEG 或 WebP，最大 2 MB。',
     preview: '头像预览',
-    'of-user': '{{name}} 的头像',
   },
   profile: {
     info: {

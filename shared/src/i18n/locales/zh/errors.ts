@@ -1,4 +1,78 @@
-/** Error, validation and form texts of this language; missing keys fall back to English. */
-export const errors = {};
-export const validation = {};
-export const form = {};
+/** Chinese texts of the error catalogue (spec section 8), validation messages and form messages. */
+export const errors = {
+  'network-error': '发生网络问题',
+  '404': '找不到该资源',
+  '500': '服务器不可用',
+  not_found: '找不到该资源',
+  server_unavailable: '服务器不可用',
+  service_unavailable: '服务暂时不可用，请稍后再试',
+  unauthorized: '您必须先登录',
+  forbidden: '您无权执行此操作',
+  too_many_requests: '尝试次数过多，请稍候再试',
+  validation_failed: '部分字段无效',
+  bad_request: '请求无效',
+  invalid_json: '请求内容不是有效的 JSON',
+  unsupported_media_type: '不支持此内容类型',
+  payload_too_large: '请求内容过大',
+  csrf_origin: '此请求来自不允许的来源',
+  unknown: '发生错误',
+  generic: '发生错误',
+  credential: '电子邮件地址或密码错误',
+  account_not_enabled: '您的账户尚未激活。请查看您的电子邮件以激活账户',
+  error_token_renew: '请求已过期，请重新申请链接',
+  password_already_used: '此密码已是您当前的密码，请选择其他密码',
+  new_password_invalid: '两次输入的密码不一致',
+  password_must_be: '密码至少需要 8 个字符，包含一个小写字母、一个大写字母和一个数字',
+  current_password_invalid: '您当前的密码不正确',
+  admin_and_client_user_already_exists_with_same_email: '多个账户使用此电子邮件地址，请联系客服',
+  email_address_already_exists: '已有账户使用此电子邮件地址',
+  cannot_change_status: '此密钥无法变更为该状态',
+  bad_or_not_exported_key_code: '您输入的密钥无效',
+  serial_number_already_exists: '其中部分序列号已存在，请选择其他起始序列号',
+  type_file_not_found: '未发送任何文件',
+  type_invalid_file: '文件无效，请使用 .csv 文件',
+  last_admin: '必须至少保留一名管理员',
+  image_type: '图片必须为 PNG、JPEG 或 WebP 文件',
+  'image-size': '图片不得超过 2 MB',
+};
+
+export const validation = {
+  invalid: '该值无效',
+  unknown_field: '不应包含此字段',
+  required: '此项为必填项',
+  email: '该值不是有效的电子邮件地址',
+  numeric: '该值必须为数字',
+  max_length: '最大允许长度为 {{max}}',
+  min_value: '最小允许值为 {{min}}',
+  phone: '该值不是有效的电话号码',
+  max_value: '最大允许值为 {{max}}',
+  integer: '该值必须为整数',
+  invalid_choice: '该值不在允许的选项中',
+  min_incorrect: '该值不正确。最小值为 {{min}}。',
+  date: '该值不是有效的日期',
+  time: '请使用 HH:mm 格式',
+  schedule_order: '时段必须按时间升序排列，且不能有两个时段时间相同',
+  password: {
+    min_length: '至少 8 个字符',
+    lowercase: '一个小写字母',
+    uppercase: '一个大写字母',
+    digit: '一个数字',
+    mismatch: '两次输入的密码不一致',
+  },
+};
+
+export const form = {
+  name: { required: '名称为必填项' },
+  short_name: { max_length: '简称最多 20 个字符' },
+  piece_volume: { min: '该值不正确。最小值为 1。' },
+  count_piece_connected_object: { min: '该值不正确。最小值为 1。' },
+  start_serial: { required: '起始序列号为必填项' },
+  count: {
+    required: '数量为必填项',
+    numeric: '数量必须为数字',
+    min: '最小值为 1',
+  },
+  lastname: { required: '姓氏为必填项' },
+  firstname: { required: '名字为必填项' },
+  email: { required: '电子邮件为必填项', email: '电子邮件不正确' },
+};

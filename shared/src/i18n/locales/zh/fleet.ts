@@ -107,7 +107,6 @@ export const fleet = {
     modes: { off: '关闭', silence: '静音', auto: '自动', boost: '强力' },
     'modes-inline': { off: '关闭', silence: '静音', auto: '自动', boost: '强力' },
     mode: {
-      label: '模式',
       current: '{{mode}}模式',
       pending: '已请求{{desired}}，设备仍处于{{reported}}',
       'not-reported': '· 设备尚未确认',
@@ -129,7 +128,6 @@ export const fleet = {
     'load-error': '无法加载净化器',
     retry: '重试',
     open: '打开 {{name}}',
-    'last-seen': '最后在线 {{date}}',
     'never-seen': '从未连接',
   },
   purifier: {
@@ -146,11 +144,9 @@ export const fleet = {
     summary: {
       'room-volume': '房间体积',
       trh: '每小时换气次数 (TRH)',
-      'silent-trh': '静音模式 TRH',
       'silent-trh-line': '静音模式：每小时 {{value}} 次',
       'silent-output-line': '静音模式：{{value}} m³/h',
       output: '风量',
-      'silent-output': '静音模式风量',
       'trh-value': '每小时 {{value}} 次',
       'cubic-metres': '{{value}} m³',
       'cubic-metres-per-hour': '{{value}} m³/h',
@@ -164,7 +160,6 @@ export const fleet = {
       'connected-objects': '联网设备',
     },
     parameters: {
-      title: '参数',
       name: '名称',
       'short-name': '简称',
       'short-name-hint': '最多 20 个字符，在小屏幕上显示。',
@@ -226,7 +221,6 @@ export const fleet = {
     'add-slot': '添加时段',
     'add-slot-to': '在{{day}}添加时段',
     'remove-slot': '删除 {{start}} 的时段',
-    start: '开始',
     'start-of': '{{day}}第 {{index}} 个时段的开始时间',
     'mode-of': '{{day}}第 {{index}} 个时段的模式',
     copy: '复制到…',
@@ -254,7 +248,6 @@ export const fleet = {
       module_3: '模块 3',
       module_4: '模块 4',
     },
-    'level-value': '{{value}}%',
     'level-low': '即将需要更换',
     types: {
       filters: '过滤网',

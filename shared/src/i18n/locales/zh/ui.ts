@@ -1,6 +1,12 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    date: {
+      placeholder: '日/月/年 (DD/MM/YYYY)',
+      'open-calendar': '打开日历',
+      'previous-month': '上个月',
+      'next-month': '下个月',
+    },
     pagination: {
       label: '分页',
       'displayed-of-total': '显示 {{displayed}} / 共 {{total}}',
@@ -40,6 +46,7 @@ export const ui = {
     open: '账户菜单',
     profile: '我的资料',
     'api-token': '我的 API 令牌',
+    translations: '翻译',
     'sign-out': '退出登录',
   },
   logout: {
@@ -145,5 +152,26 @@ export const ui = {
       },
       tip: { title: '如何使用', text: '在每个请求的 Authorization 头中发送令牌：' },
     },
+  },
+  translations: {
+    title: '翻译',
+    subtitle_other: '共 {{count}} 个键，五种语言。在此修改的文本将替换所有用户看到的目录文本。',
+    search: '搜索键或文本',
+    'language-filter': '语言',
+    'all-languages': '所有语言',
+    'language-option_other': '{{language}}（缺少 {{count}} 条）',
+    'missing-only': '仅显示缺失项',
+    columns: { key: '键' },
+    missing: '缺失',
+    modified: '已修改',
+    'edit-label': '编辑 {{key}}（{{language}}）',
+    'base-text': '目录文本：{{text}}',
+    save: '保存',
+    revert: '恢复目录文本',
+    empty: '没有符合这些筛选条件的键',
+    'clear-filters': '清除筛选',
+    error: '无法加载翻译',
+    retry: '重试',
+    'forbidden-text': '只有管理员可以管理翻译。',
   },
 };

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Firmware } from '@aircloud/shared/firmware';
+import { hasRole } from '@aircloud/shared/roles';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
+import { formatBytes } from '../../../lib/numbers.ts';
+import { useDeleteFirmwareMutation, useListFirmwaresQuery } from '../api/firmwareApi.ts';
+import { ImportFirmwarePopin } from './ImportFirmwarePopin.tsx';
+import '../firmware.css';
+
+/** One firmware row: name, import date, file and size, public URL with copy, delete. */
+function FirmwareRow({ firmware, onDelete }: { firmware: Firmware; onDelete: () => void }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  return (
+    <tr>
+      <td className="firmware-table__name">
+        <strong>{firmware.name}</strong>
+      </td>
+      <td className="firmware-table__date">{formatDateTime(firmware.created_at)}</td>
+      <td>
+        <span className="firmware-table__file">{firmware.file_name}</span>
+        <span className="muted small firmware-table__size">
+          {formatBytes(firmware.size, i18n.language)}
+          <span className="firmware-table__hash" title={firmware.sha256}>
+            {t('firmware.sha256', { hash: `${firmware.sha256.slice(0, 12)}…` })}
+          </span>
+        </span>
+      </td>
+      <td>
+        <div className="firmware-url">
+          <a className="firmware-url__link mono" href={firmware.public_url} download>
+            {firmware.public_url}
+          </a>
+          <CopyButton
+            value={firmware.public_url}
+            label={t('firmware.copy', { name: firmware.name })}
+            copiedLabel={t('firmware.copied')}
+            onError={() => dispatch(notifyError('firmware.copy-error'))}
+          />
+        </div>
+      </td>
+      <td>
+        <div className="row-actions">
+          <button
+            type="button"
+            className="icon-button icon-button--danger"
+            onClick={onDelete}
+            aria-label={t('firmware.delete', { name: firmware.name })}
+            title={t('firmware.delete', { name: firmware.name })}
+          >
+            <Icon name="trash" size={18} />
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** Firmware list (FirmwareList, /firmware): technicians and administrators. */
+export function FirmwareListPage() {
+  const { t } = useTranslation();
+  const role = useAppSelector((state) => state.session.user?.role);
+  if (!hasRole(role, 'ROLE_TECHNICIAN')) {
+    return (
+      <div className="page">
+        <div className="card empty-state" role="alert">
+          <p className="empty-state__code">403</p>
+          <h1 className="empty-state__title">{t('errors.forbidden')}</h1>
+          <p>{t('firmware.forbidden')}</p>
+        </div>
+      </div>
+    );
+  }
+  return <FirmwareList />;
+}
+
+function FirmwareList() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, error, isLoading, isFetching, refetch } = useListFirmwaresQuery({ page });
+  const [remove, { isLoading: removing }] = useDeleteFirmwareMutation();
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState<Firmware | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const firmwares = data?.['hydra:member'] ?? [];
+  const total = data?.['hydra:totalItems'] ?? 0;
+
+  const setPage = (next: number) =>
+    setParams(next > 1 ? { page: String(next) } : {}, { replace: true });
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteError(null);
+    const result = await remove(deleting.ulid);
+    if ('error' in result) {
+      setDeleteError(errorMessageKey(result.error));
+      return;
+    }
+    dispatch(notifyInfo('firmware.deleted', { name: deleting.name }));
+    setDeleting(null);
+  };
+
+  let content;
+  if (isLoading) {
+    content = (
+      <div className="card list-state" aria-busy="true">
+        <Spinner size={48} />
+      </div>
+    );
+  } else if (error && !data) {
+    content = (
+      <div className="card list-state" role="alert">
+        <span className="list-state__badge list-state__icon">
+          <Icon name="alert" size={28} />
+        </span>
+        <h2>{t('firmware.load-error')}</h2>
+        <p className="muted">{t(errorMessageKey(error))}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          <Icon name="refresh" size={18} />
+          {t('firmware.retry')}
+        </Button>
+      </div>
+    );
+  } else if (total === 0) {
+    content = (
+      <div className="card list-state">
+        <span className="list-state__badge">
+          <Icon name="download" size={28} />
+        </span>
+        <h2>{t('firmware.empty.title')}</h2>
+        <p className="muted">{t('firmware.empty.text')}</p>
+        <Button onClick={() => setImporting(true)}>
+          <Icon name="upload" size={18} />
+          {t('firmware.import.button')}
+        </Button>
+      </div>
+    );
+  } else {
+    content = (
+      <>
+        <div className={`table-wrap${isFetching ? ' is-refreshing' : ''}`}>
+          <table className="data-table firmware-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('firmware.columns.name')}</th>
+                <th scope="col">{t('firmware.columns.date')}</th>
+                <th scope="col">{t('firmware.columns.file')}</th>
+                <th scope="col">{t('firmware.columns.url')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('firmware.columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {firmwares.map((firmware) => (
+                <FirmwareRow
+                  key={firmware.ulid}
+                  firmware={firmware}
+                  onDelete={() => {
+                    setDeleteError(null);
+                    setDeleting(firmware);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={page} total={total} displayed={firmwares.length} onPage={setPage} />
+      </>
+    );
+  }
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <div>
+          <h1>{t('firmware.title')}</h1>
+          <p className="page-header__subtitle">{t('firmware.subtitle')}</p>
+        </div>
+        <Button onClick={() => setImporting(true)}>
+          <Icon name="upload" size={18} />
+          {t('firmware.import.button')}
+        </Button>
+      </header>
+      {content}
+      {importing ? <ImportFirmwarePopin open onClose={() => setImporting(false)} /> : null}
+      <ConfirmDialog
+        open={deleting !== null}
+        danger
+        icon="trash"
+        title={t('firmware.delete-title', { name: deleting?.name ?? '' })}
+        body={t('firmware.delete-body')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('firmware.delete-confirm')}
+        loading={removing}
+        error={deleteError ? t(deleteError) : undefined}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FIRMWARE_MAX_BYTES,
+  FIRMWARE_NAME_MAX,
+  firmwareNameSchema,
+} from '@aircloud/shared/firmware';
+import { Button } from '../../../components/Button.tsx';
+import { FormField, fieldA11y } from '../../../components/FormField.tsx';
+import { Popin } from '../../../components/Popin.tsx';
+import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
+import { formatBytes, formatPercent } from '../../../lib/numbers.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { useAppDispatch } from '../../../lib/storeHooks.ts';
+import { firmwareApi } from '../api/firmwareApi.ts';
+import { uploadFirmware, type FirmwareUpload } from '../api/uploadFirmware.ts';
+
+type FieldErrors = { name?: string; file?: string };
+
+/** Client-side checks of spec section 5 (name and file required) and the 200 MB limit. */
+export function validateFirmwareForm(name: string, file: File | null): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = firmwareNameSchema.safeParse({ name });
+  if (!parsed.success) errors.name = parsed.error.issues[0]?.message ?? 'validation.required';
+  if (!file) errors.file = 'validation.required';
+  else if (file.size > FIRMWARE_MAX_BYTES) errors.file = 'errors.firmware-size';
+  return errors;
+}
+
+/** The import pop-in: name and file, with an upload progress bar. */
+export function ImportFirmwarePopin({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [name, setName] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useRef<FirmwareUpload | null>(null);
+
+  // Closing the pop-in stops an upload still running.
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const close = () => {
+    upload.current?.abort();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateFirmwareForm(name, file);
+    setErrors(found);
+    if (found.name || found.file || !file) return;
+    setProgress(0);
+    // A cheap authenticated call first: it refreshes an expired session the usual way.
+    await dispatch(
+      firmwareApi.endpoints.listFirmwares.initiate(
+        { page: 1 },
+        { forceRefetch: true, subscribe: false },
+      ),
+    );
+    upload.current = uploadFirmware(name.trim(), file, setProgress);
+    try {
+      const firmware = await upload.current.done;
+      dispatch(firmwareApi.util.invalidateTags([{ type: 'Firmware', id: 'LIST' }]));
+      dispatch(notifyInfo('firmware.import.success', { name: firmware.name }));
+      upload.current = null;
+      onClose();
+    } catch (error) {
+      upload.current = null;
+      setProgress(null);
+      const violations = violationsOf(error);
+      const fieldErrors: FieldErrors = {};
+      for (const v of violations) {
+        if (v.propertyPath === 'name' || v.propertyPath === 'file')
+          fieldErrors[v.propertyPath] = v.code;
+      }
+      if (fieldErrors.name || fieldErrors.file) setErrors(fieldErrors);
+      else setServerError(errorMessageKey(error));
+    }
+  };
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+
+  return (
+    <Popin
+      open={open}
+      onClose={close}
+      title={t('firmware.import.title')}
+      description={t('firmware.import.description')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" form="firmware-import" loading={uploading}>
+            {t('firmware.import.submit')}
+          </Button>
+        </>
+      }
+    >
+      <form id="firmware-import" className="form" onSubmit={(e) => void submit(e)} noValidate>
+        {serverError ? (
+          <p className="form-error" role="alert">
+            {t(serverError)}
+          </p>
+        ) : null}
+        <FormField
+          id="fw-name"
+          name="name"
+          label={t('firmware.import.name')}
+          error={errors.name}
+          params={{ max: FIRMWARE_NAME_MAX }}
+        >
+          <input
+            className="input"
+            value={name}
+            maxLength={FIRMWARE_NAME_MAX + 10}
+            disabled={uploading}
+            onChange={(e) => setName(e.target.value)}
+            {...fieldA11y('fw-name', errors.name)}
+          />
+        </FormField>
+        <FormField
+          id="fw-file"
+          name="file"
+          label={t('firmware.import.file')}
+          error={errors.file}
+          hint={
+            file
+              ? t('firmware.import.file-chosen', {
+                  name: file.name,
+                  size: formatBytes(file.size, i18n.language),
+                })
+              : t('firmware.import.file-hint')
+          }
+        >
+          <input
+            type="file"
+            className="input input--file"
+            disabled={uploading}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0] ?? null;
+              setFile(chosen);
+              setErrors((current) => ({
+                ...current,
+                file:
+                  chosen && chosen.size > FIRMWARE_MAX_BYTES ? 'errors.firmware-size' : undefined,
+              }));
+            }}
+            {...fieldA11y('fw-file', errors.file)}
+          />
+        </FormField>
+        {uploading ? (
+          <div className="upload-progress">
+            <div
+              className="upload-progress__bar"
+              role="progressbar"
+              aria-label={t('firmware.import.progress')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+            >
+              <span style={{ width: `${percent}%` }} />
+            </div>
+            <p className="muted small">
+              {t('firmware.import.uploading', {
+                percent: formatPercent(percent, i18n.language),
+              })}
+            </p>
+          </div>
+        ) : null}
+      </form>
+    </Popin>
+  );
+}

@@ -1,0 +1,280 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Purifier } from '@aircloud/shared/purifiers';
+import type { NetworkEvent } from '@aircloud/shared/network-events';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { CopyButton } from '../../../components/CopyButton.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { Pagination } from '../../../components/Pagination.tsx';
+import { Spinner } from '../../../components/Spinner.tsx';
+import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { useAppDispatch } from '../../../lib/storeHooks.ts';
+import {
+  useGetMerakiSettingsQuery,
+  useListNetworkEventsQuery,
+  useRotateMerakiSecretMutation,
+} from '../api/merakiApi.ts';
+import { useNetworkEventStream } from '../hooks/useNetworkEventStream.ts';
+
+/** The webhook URL and the shared secret, each with a copy button; rotation behind a confirmation. */
+function WebhookSettings({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading, refetch } = useGetMerakiSettingsQuery(purifier.ulid);
+  const [rotate, { isLoading: rotating }] = useRotateMerakiSecretMutation();
+  const [showSecret, setShowSecret] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [rotateError, setRotateError] = useState<string | null>(null);
+  const copyError = () => dispatch(notifyError('meraki.copy-error'));
+
+  const confirmRotate = async () => {
+    setRotateError(null);
+    const result = await rotate(purifier.ulid);
+    if ('error' in result) {
+      setRotateError(errorMessageKey(result.error));
+      return;
+    }
+    setConfirming(false);
+    setShowSecret(true);
+    dispatch(notifyInfo('meraki.rotated'));
+  };
+
+  let body;
+  if (isLoading) {
+    body = (
+      <div className="list-state list-state--compact">
+        <Spinner size={32} />
+      </div>
+    );
+  } else if (!data) {
+    body = (
+      <div className="list-state list-state--compact" role="alert">
+        <p>{t('meraki.settings-error')}</p>
+        <p className="muted">{t(errorMessageKey(error))}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          {t('purifiers.retry')}
+        </Button>
+      </div>
+    );
+  } else {
+    body = (
+      <div className="meraki-settings__fields">
+        <div className="field">
+          <label className="field__label" htmlFor="meraki-url">
+            {t('meraki.webhook-url')}
+          </label>
+          <div className="copy-field">
+            <input
+              id="meraki-url"
+              className="input input--mono"
+              value={data.webhook_url}
+              readOnly
+              onFocus={(e) => e.target.select()}
+            />
+            <CopyButton
+              value={data.webhook_url}
+              label={t('meraki.copy-url')}
+              copiedLabel={t('meraki.copied')}
+              onError={copyError}
+            />
+          </div>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="meraki-secret">
+            {t('meraki.shared-secret')}
+          </label>
+          <div className="copy-field">
+            <input
+              id="meraki-secret"
+              className="input input--mono"
+              type={showSecret ? 'text' : 'password'}
+              value={data.shared_secret}
+              readOnly
+              autoComplete="off"
+              onFocus={(e) => e.target.select()}
+            />
+            <button
+              type="button"
+              className="icon-button copy-field__button"
+              onClick={() => setShowSecret((shown) => !shown)}
+              aria-label={showSecret ? t('meraki.hide-secret') : t('meraki.show-secret')}
+              aria-pressed={showSecret}
+              title={showSecret ? t('meraki.hide-secret') : t('meraki.show-secret')}
+            >
+              <Icon name={showSecret ? 'eyeOff' : 'eye'} />
+            </button>
+            <CopyButton
+              value={data.shared_secret}
+              label={t('meraki.copy-secret')}
+              copiedLabel={t('meraki.copied')}
+              onError={copyError}
+            />
+          </div>
+        </div>
+        <div className="actions">
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            <Icon name="refresh" size={18} />
+            {t('meraki.rotate')}
+          </Button>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          danger
+          icon="key"
+          title={t('meraki.rotate-title')}
+          body={t('meraki.rotate-body')}
+          cancelLabel={t('common.cancel')}
+          confirmLabel={t('meraki.rotate-confirm')}
+          loading={rotating}
+          error={rotateError ? t(rotateError) : undefined}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void confirmRotate()}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section className="card meraki-settings">
+      <h2 className="card__title">{t('meraki.title')}</h2>
+      <p className="muted">{t('meraki.intro')}</p>
+      {body}
+    </section>
+  );
+}
+
+/** Short setup instructions for the Meraki dashboard. */
+function SetupSteps() {
+  const { t } = useTranslation();
+  return (
+    <section className="card meraki-setup">
+      <h2 className="card__title">{t('meraki.setup.title')}</h2>
+      <ol className="meraki-setup__steps">
+        {(['step-1', 'step-2', 'step-3', 'step-4'] as const).map((step) => (
+          <li key={step}>{t(`meraki.setup.${step}`)}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+const MODE_PILL: Record<NetworkEvent['mode'], string> = {
+  auto: 'pill--ok',
+  silent: 'pill--info',
+  unknown: 'pill--muted',
+};
+
+function EventDetails({ event }: { event: NetworkEvent }) {
+  const { t } = useTranslation();
+  if (event.error)
+    return (
+      <span className="meraki-event__refused">
+        {t('meraki.refused', { reason: t(`errors.${event.error}`) })}
+      </span>
+    );
+  return (
+    <span className="muted">
+      {event.alert_name ? `${event.alert_name} · ` : ''}
+      {event.applied ? t('meraki.applied') : t('meraki.not-applied')}
+    </span>
+  );
+}
+
+/** The events received on the webhook, latest first, updated live. */
+function EventHistory({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  useNetworkEventStream(purifier.ulid);
+  const { data, error, isLoading, isFetching, refetch } = useListNetworkEventsQuery({
+    ulid: purifier.ulid,
+    page,
+  });
+  const events = data?.['hydra:member'] ?? [];
+  const total = data?.['hydra:totalItems'] ?? 0;
+
+  let body;
+  if (isLoading) {
+    body = (
+      <div className="list-state list-state--compact">
+        <Spinner size={32} />
+      </div>
+    );
+  } else if (error && !data) {
+    body = (
+      <div className="list-state list-state--compact" role="alert">
+        <p>{t('meraki.history.error')}</p>
+        <p className="muted">{t(errorMessageKey(error))}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          {t('purifiers.retry')}
+        </Button>
+      </div>
+    );
+  } else if (total === 0) {
+    body = <p className="muted history-empty">{t('meraki.history.empty')}</p>;
+  } else {
+    body = (
+      <>
+        <div className={`table-wrap${isFetching ? ' is-refreshing' : ''}`}>
+          <table className="data-table meraki-events">
+            <thead>
+              <tr>
+                <th>{t('meraki.columns.date')}</th>
+                <th>{t('meraki.columns.mode')}</th>
+                <th>{t('meraki.columns.type')}</th>
+                <th>{t('meraki.columns.details')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {events.map((event) => (
+                <tr key={event.ulid}>
+                  <td className="nowrap">{formatDateTime(event.date)}</td>
+                  <td>
+                    <span className={`pill ${MODE_PILL[event.mode]}`}>
+                      {t(`meraki.modes.${event.mode}`)}
+                    </span>
+                  </td>
+                  <td>{t(`meraki.types.${event.alert_type}`)}</td>
+                  <td>
+                    <EventDetails event={event} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {total > events.length || page > 1 ? (
+          <Pagination page={page} total={total} displayed={events.length} onPage={setPage} />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="card">
+      <div className="card__head">
+        <h2 className="card__title">{t('meraki.history.title')}</h2>
+        <span className="meraki-live muted small">
+          <span className="meraki-live__dot" aria-hidden="true" />
+          {t('meraki.history.live')}
+        </span>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+/** Meraki tab: webhook URL and secret, setup instructions, and the history of events. */
+export function MerakiTab({ purifier }: { purifier: Purifier }) {
+  return (
+    <div className="tab-panel">
+      <div className="meraki-grid">
+        <WebhookSettings purifier={purifier} />
+        <SetupSteps />
+      </div>
+      <EventHistory purifier={purifier} />
+    </div>
+  );
+}

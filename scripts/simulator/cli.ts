@@ -1,0 +1,98 @@
+/**
+ * npm run simulate -- --purifiers N --sensors M --interval S [--url http://localhost:3000]
+ *                     [--owner admin@demo.test] [--drop-rate 0.002] [--devices file.json]
+ *
+ * Provisions (idempotently) N simulated purifiers and M sensors for the owner in the database of
+ * DATABASE_URL, each sensor in the room of some of the purifiers, then runs them against the
+ * server until stopped. With --devices, runs the devices of that file instead (the demo).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { loadConfig } from '../../server/src/config.ts';
+import { createDatabase } from '../../server/src/db/client.ts';
+import { users } from '../../server/src/db/schema.ts';
+import {
+  ensurePurifier,
+  ensureSensor,
+  type DeviceCredentials,
+} from '../../server/src/modules/sensors/device-fleet.ts';
+import { simulate } from './simulator.ts';
+
+const { values } = parseArgs({
+  options: {
+    purifiers: { type: 'string', default: '4' },
+    sensors: { type: 'string', default: '2' },
+    interval: { type: 'string', default: '10' },
+    url: { type: 'string' },
+    owner: { type: 'string', default: 'admin@demo.test' },
+    'drop-rate': { type: 'string', default: '0.002' },
+    devices: { type: 'string' },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+const config = loadConfig();
+const baseUrl = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
+const log = values.quiet ? undefined : (line: string) => console.log(`[simulator] ${line}`);
+
+/** Provisions the simulated fleet: purifiers HEPA_COCOON-95xxxx, sensors SIM-SENSOR-xxxxxx. */
+async function provisionFleet(purifierCount: number, sensorCount: number, ownerEmail: string) {
+  const db = createDatabase(config.databaseUrl, 2);
+  try {
+    const [owner] = await db.select().from(users).where(eq(users.email, ownerEmail));
+    if (!owner) throw new Error(`no account ${ownerEmail} (start with --demo, or pass --owner)`);
+    const devices: DeviceCredentials[] = [];
+    for (let i = 0; i < purifierCount; i += 1)
+      devices.push(
+        await ensurePurifier(db, {
+          model: 'HEPA_COCOON',
+          number: 950001 + i,
+          ownerId: owner.id,
+          name: `Simulated purifier ${i + 1}`,
+          pieceVolume: 50,
+        }),
+      );
+    for (let j = 0; j < sensorCount; j += 1) {
+      // Purifier i is in the room of sensor i % M (at most 8 per sensor).
+      const linked = devices
+        .filter((_, i) => i % Math.max(1, sensorCount) === j)
+        .slice(0, 8)
+        .map((d) => d.serial);
+      devices.push(
+        await ensureSensor(db, {
+          serial: `SIM-SENSOR-${String(j + 1).padStart(6, '0')}`,
+          ownerId: owner.id,
+          name: `Simulated sensor ${j + 1}`,
+          linked,
+          reportingIntervalS: Number(values.interval),
+        }),
+      );
+    }
+    return devices;
+  } finally {
+    await db.$client.end();
+  }
+}
+
+const devices: DeviceCredentials[] = values.devices
+  ? (JSON.parse(readFileSync(values.devices, 'utf8')) as DeviceCredentials[])
+  : await provisionFleet(Number(values.purifiers), Number(values.sensors), values.owner);
+
+const simulation = simulate(devices, {
+  baseUrl,
+  intervalS: Number(values.interval),
+  dropRate: Number(values['drop-rate']),
+  log,
+});
+console.log(
+  `[simulator] ${devices.filter((d) => d.kind === 'purifier').length} purifiers and ` +
+    `${devices.filter((d) => d.kind === 'sensor').length} sensors reporting every ` +
+    `${values.interval} s to ${baseUrl}`,
+);
+const stop = () => {
+  simulation.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

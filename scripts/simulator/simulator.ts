@@ -1,0 +1,223 @@
+/**
+ * Simulated devices talking to AirCloud like real ones: sensors post their samples over HTTP,
+ * purifiers hold a /device socket, apply commands (reported mode = desired, ack) and report;
+ * now and then a device drops off for a few minutes and comes back (sensors then send what they
+ * buffered). A purifier running harder clears the PM of its sensors' room.
+ */
+import type { DesiredState, PurifierMode } from '@aircloud/shared/purifiers';
+import { PURIFIER_MODES, fullMaintenanceLevels } from '@aircloud/shared/purifiers';
+import type {
+  DeviceServerToClientEvents,
+  DeviceClientToServerEvents,
+} from '@aircloud/shared/devices';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { DeviceCredentials } from '../../server/src/modules/sensors/device-fleet.ts';
+import { Room } from './room.ts';
+
+/** How the simulated devices reach the server and how often they report. */
+export interface SimulatorOptions {
+  baseUrl: string;
+  /** Seconds between two reports of a device. */
+  intervalS: number;
+  /** Chance per report that a device drops off (0 disables). */
+  dropRate?: number;
+  log?: (line: string) => void;
+}
+
+const authorization = (d: DeviceCredentials) =>
+  `Basic ${Buffer.from(`${d.serial}:${d.secret}`).toString('base64')}`;
+
+async function postTelemetry(
+  baseUrl: string,
+  device: DeviceCredentials,
+  body: unknown,
+): Promise<{ status: number; body: { desired?: DesiredState } | null }> {
+  const res = await fetch(`${baseUrl}/device/v1/telemetry`, {
+    method: 'POST',
+    headers: { Authorization: authorization(device), 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  return {
+    status: res.status,
+    body: text ? (JSON.parse(text) as { desired?: DesiredState }) : null,
+  };
+}
+
+class SimPurifier {
+  mode: PurifierMode = 'auto';
+  trh = 5;
+  ackVersion = 0;
+  levels = fullMaintenanceLevels();
+  offlineUntil = 0;
+  socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | undefined;
+  readonly mac: string;
+
+  constructor(
+    readonly device: DeviceCredentials,
+    readonly options: SimulatorOptions,
+    index: number,
+  ) {
+    this.mac = `02:00:00:00:${(index >> 8).toString(16).padStart(2, '0')}:${(index & 255).toString(16).padStart(2, '0')}`;
+  }
+
+  connect(): void {
+    this.socket = connect(`${this.options.baseUrl}/device`, {
+      transports: ['websocket'],
+      forceNew: true,
+      auth: { serial: this.device.serial, secret: this.device.secret },
+      reconnectionDelay: 2000,
+    });
+    this.socket.on('command', ({ desired }) => void this.apply(desired));
+    this.socket.on('connect_error', (err) =>
+      this.options.log?.(`${this.device.serial}: socket refused (${err.message})`),
+    );
+  }
+
+  /** Applies a desired state, acknowledges it, then reports at once. */
+  async apply(desired: DesiredState): Promise<void> {
+    if (desired.version <= this.ackVersion) return;
+    this.mode = desired.mode;
+    this.trh = desired.trh;
+    this.ackVersion = desired.version;
+    this.socket?.emit('ack', { version: desired.version });
+    this.options.log?.(`${this.device.serial}: mode ${this.mode} (v${desired.version})`);
+    await this.report();
+  }
+
+  async report(): Promise<void> {
+    for (const key of Object.keys(this.levels) as (keyof typeof this.levels)[])
+      this.levels[key] = Math.max(
+        0,
+        +(this.levels[key] - (this.mode === 'off' ? 0 : 0.001)).toFixed(3),
+      );
+    const { body } = await postTelemetry(this.options.baseUrl, this.device, {
+      ts: new Date().toISOString(),
+      mode: this.mode,
+      trh: this.trh,
+      state:
+        this.levels.filters < 10 ? 'alert' : this.levels.prefilter < 20 ? 'warning' : 'operational',
+      maintenance: this.levels,
+      ip_address: `192.168.1.${10 + (this.mac.charCodeAt(16) % 200)}`,
+      mac_address: this.mac,
+      soft_version: '2.4.1',
+      ssid: 'AirCloud-Demo',
+      desired_version_ack: this.ackVersion,
+    });
+    if (body?.desired) await this.apply(body.desired);
+  }
+
+  /** One reporting tick: maybe drop off, come back, or report. */
+  async tick(now: number): Promise<void> {
+    if (this.offlineUntil > now) return;
+    if (this.offlineUntil !== 0) {
+      this.offlineUntil = 0;
+      this.options.log?.(`${this.device.serial}: back online`);
+      this.socket?.connect();
+    } else if (Math.random() < (this.options.dropRate ?? 0)) {
+      this.offlineUntil = now + (60 + Math.random() * 240) * 1000;
+      this.options.log?.(`${this.device.serial}: drops off for a while`);
+      this.socket?.disconnect();
+      return;
+    }
+    await this.report();
+  }
+}
+
+class SimSensor {
+  offlineUntil = 0;
+  buffer: { ts: string; measures: ReturnType<Room['read']> }[] = [];
+
+  constructor(
+    readonly device: DeviceCredentials,
+    readonly room: Room,
+    readonly options: SimulatorOptions,
+  ) {}
+
+  async tick(now: number): Promise<void> {
+    this.buffer.push({ ts: new Date(now).toISOString(), measures: this.room.read() });
+    if (this.buffer.length > 500) this.buffer.shift();
+    if (this.offlineUntil > now) return;
+    if (this.offlineUntil !== 0) {
+      this.offlineUntil = 0;
+      this.options.log?.(`${this.device.serial}: back online, sends ${this.buffer.length} samples`);
+    } else if (Math.random() < (this.options.dropRate ?? 0)) {
+      this.offlineUntil = now + (60 + Math.random() * 240) * 1000;
+      this.options.log?.(`${this.device.serial}: drops off for a while`);
+      return;
+    }
+    const samples = this.buffer;
+    this.buffer = [];
+    try {
+      const res = await postTelemetry(this.options.baseUrl, this.device, { samples });
+      if (res.status >= 500)
+        this.buffer = [...samples, ...this.buffer]; // kept for the next try
+      else if (res.status !== 200)
+        this.options.log?.(`${this.device.serial}: telemetry answered ${res.status}`);
+    } catch {
+      this.buffer = [...samples, ...this.buffer]; // server not reachable yet: try again later
+    }
+  }
+}
+
+/** A running fleet; `stop` ends it. */
+export interface Simulation {
+  stop(): void;
+}
+
+/** Starts simulating these devices; rooms are built from the sensors' linked purifiers. */
+export function simulate(devices: DeviceCredentials[], options: SimulatorOptions): Simulation {
+  const purifiers = new Map<string, SimPurifier>();
+  devices
+    .filter((d) => d.kind === 'purifier')
+    .forEach((d, i) => purifiers.set(d.serial, new SimPurifier(d, options, i)));
+  const rooms: { room: Room; purifiers: SimPurifier[] }[] = [];
+  const sensors = devices
+    .filter((d) => d.kind === 'sensor')
+    .map((d, i) => {
+      const room = new Room(i + 1);
+      const linked = (d.linked ?? []).flatMap((s) => purifiers.get(s) ?? []);
+      rooms.push({ room, purifiers: linked });
+      return new SimSensor(d, room, options);
+    });
+  for (const p of purifiers.values()) p.connect();
+
+  const intervalMs = options.intervalS * 1000;
+  let last = Date.now();
+  // The rooms evolve every second; each device reports on its own phase of the interval.
+  const physics = setInterval(() => {
+    const now = Date.now();
+    for (const { room, purifiers: ps } of rooms) {
+      const strongest = ps
+        .filter((p) => p.offlineUntil === 0)
+        .reduce<PurifierMode>(
+          (m, p) => (PURIFIER_MODES.indexOf(p.mode) > PURIFIER_MODES.indexOf(m) ? p.mode : m),
+          'off',
+        );
+      room.purifierMode = strongest;
+      room.step(new Date(now), (now - last) / 1000);
+    }
+    last = now;
+  }, 1000);
+  const timers: NodeJS.Timeout[] = [physics];
+  const schedule = (tick: (now: number) => Promise<void>, phase: number) => {
+    const start = setTimeout(() => {
+      const run = () =>
+        void tick(Date.now()).catch((err: unknown) =>
+          options.log?.(`telemetry failed: ${err instanceof Error ? err.message : String(err)}`),
+        );
+      run();
+      timers.push(setInterval(run, intervalMs));
+    }, phase);
+    timers.push(start);
+  };
+  [...sensors, ...purifiers.values()].forEach((device, i, all) =>
+    schedule((now) => device.tick(now), Math.round((i / all.length) * intervalMs)),
+  );
+  return {
+    stop() {
+      timers.forEach((t) => clearTimeout(t));
+      for (const p of purifiers.values()) p.socket?.disconnect();
+    },
+  };
+}

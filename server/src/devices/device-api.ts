@@ -1,0 +1,102 @@
+import type { Queue } from 'bullmq';
+import type { Router } from 'express';
+import type { JobData } from '../jobs/queues.ts';
+import type { AppContext } from '../context.ts';
+import { DeviceAuthenticator } from './device-auth.ts';
+import { recordDeviceEvents } from './device-events.ts';
+import { attachDeviceNamespace } from './device-socket.ts';
+import { publishFlush, relayLiveSamples } from './live-samples.ts';
+import { DeviceMetrics } from './metrics.ts';
+import { deviceRoutes, pushSensorsConnected } from './routes.ts';
+import { SampleBatcher } from './sample-batcher.ts';
+
+/** The device side of a server process: HTTP routes, /device namespace, live relay. */
+export interface DeviceApi {
+  router: Router;
+  metrics: DeviceMetrics;
+  batcher: SampleBatcher;
+  auth: DeviceAuthenticator;
+  /** Resolves once the live relay listens. */
+  ready: Promise<void>;
+  /** Waits for pending flushes, stops the relay. */
+  close(): Promise<void>;
+}
+
+/**
+ * Wires the telemetry hot path: authentication cache, group commit, then per flush ONE Redis
+ * message for the browsers and ONE `samples` job for the worker (roll-up, later alert rules).
+ */
+export function createDeviceApi(
+  ctx: AppContext,
+  samplesQueue: Queue<JobData['samples']>,
+): DeviceApi {
+  const metrics = new DeviceMetrics();
+  const auth = new DeviceAuthenticator(ctx.db.$client);
+  const batcher = new SampleBatcher(ctx.db.$client, ctx.logger, async (flush, stored) => {
+    metrics.flushes += 1;
+    metrics.flushedRows += stored.length;
+    const work: Promise<unknown>[] = [publishFlush(ctx.redis, ctx.config.redisPrefix, stored)];
+    if (stored.length > 0) {
+      let from = Infinity;
+      let to = -Infinity;
+      const sensorIds = new Set<string>();
+      for (const row of stored) {
+        if (row.ts < from) from = row.ts;
+        if (row.ts > to) to = row.ts;
+        sensorIds.add(row.sensorId);
+      }
+      work.push(
+        samplesQueue.add(
+          'rollup',
+          {
+            batchId: flush.batchId,
+            sensorIds: [...sensorIds],
+            from: new Date(from).toISOString(),
+            to: new Date(to).toISOString(),
+          },
+          { jobId: `batch-${flush.batchId}` },
+        ),
+      );
+    }
+    if (flush.reconnected.length > 0) {
+      const now = new Date();
+      work.push(
+        recordDeviceEvents(
+          ctx.db,
+          flush.reconnected.map((r) => ({
+            deviceKind: 'sensor' as const,
+            deviceId: r.id,
+            type: 'wifi' as const,
+            from: r.was,
+            to: 'connected',
+            at: now,
+          })),
+        ),
+      );
+      pushSensorsConnected(
+        ctx,
+        flush.reconnected.map((r) => r.id),
+        now,
+      );
+    }
+    await Promise.all(work);
+  });
+  attachDeviceNamespace(ctx, auth);
+  const subscriber = ctx.redis.duplicate();
+  subscriber.on('error', (err) => ctx.logger.warn({ err }, 'samples subscriber error'));
+  const relay = relayLiveSamples(subscriber, ctx.config.redisPrefix, ctx.io, ctx.logger);
+  relay.catch((err: unknown) => ctx.logger.error({ err }, 'samples relay failed'));
+  return {
+    router: deviceRoutes({ ctx, auth, batcher, metrics }),
+    metrics,
+    batcher,
+    auth,
+    ready: relay.then(() => undefined),
+    async close() {
+      await batcher.drain();
+      await (
+        await relay.catch(() => async () => undefined)
+      )();
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import type { PurifierReportInput } from '@aircloud/shared/devices';
+import {
+  isDesiredPending,
+  type DesiredState,
+  type ReportedState,
+} from '@aircloud/shared/purifiers';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { purifiers } from '../db/schema.ts';
+import {
+  findPurifier,
+  updatePurifier,
+  type PurifierRow,
+  type PurifierValues,
+} from '../modules/purifiers/repository.ts';
+import { recordDeviceEvents, type DeviceTransition } from './device-events.ts';
+
+/** What a batch of reports changed. */
+export interface ReportsOutcome {
+  row: PurifierRow;
+  transitions: DeviceTransition[];
+  /** The desired state when the purifier has not acknowledged it yet. */
+  desired?: DesiredState;
+}
+
+/**
+ * Applies a purifier's reports (oldest first) to its shadow in one transaction: `reported` is
+ * merged, state and maintenance levels follow the latest report, `desired_version_ack` is the
+ * acknowledged version (never above the desired one), `last_seen_at` is now. A return after
+ * silence (or the first contact) and a state change are logged as device events.
+ */
+export async function applyPurifierReports(
+  db: Database,
+  purifierId: string,
+  reports: PurifierReportInput[],
+  now: Date = new Date(),
+): Promise<ReportsOutcome> {
+  const sorted = [...reports].sort((a, b) => Date.parse(a.ts) - Date.parse(b.ts));
+  return db.transaction(async (tx) => {
+    const current = await findPurifier(tx, purifierId, true);
+    if (!current) throw new Error(`purifier ${purifierId} vanished`);
+    let reported: ReportedState = current.reported ?? { reported_at: new Date(0).toISOString() };
+    let ack = current.desiredAckVersion;
+    let state = current.state;
+    let levels = current.maintenanceLevels;
+    for (const report of sorted) {
+      if (Date.parse(report.ts) < Date.parse(reported.reported_at)) continue; // late, older news
+      const { ts, desired_version_ack, maintenance, ...fields } = report;
+      reported = { ...reported, ...fields, reported_at: new Date(ts).toISOString() };
+      if (maintenance) {
+        reported.maintenance = { ...reported.maintenance, ...maintenance };
+        levels = { ...levels, ...maintenance };
+      }
+      if (report.state) state = report.state;
+      if (desired_version_ack !== undefined) {
+        const version = Math.min(desired_version_ack, current.desired.version);
+        ack = Math.max(ack ?? 0, version);
+        reported.version = version;
+      }
+    }
+    const values: PurifierValues = {
+      reported,
+      state,
+      maintenanceLevels: levels,
+      desiredAckVersion: ack,
+      lastSeenAt: now,
+      wifiState: 'connected',
+    };
+    const row = await updatePurifier(tx, purifierId, values);
+    const transitions: DeviceTransition[] = [];
+    if (current.wifiState !== 'connected')
+      transitions.push({
+        deviceKind: 'purifier',
+        deviceId: purifierId,
+        type: 'wifi',
+        from: current.wifiState,
+        to: 'connected',
+        at: now,
+      });
+    if (current.state !== state)
+      transitions.push({
+        deviceKind: 'purifier',
+        deviceId: purifierId,
+        type: 'state',
+        from: current.state,
+        to: state,
+        at: now,
+      });
+    await recordDeviceEvents(tx, transitions);
+    return {
+      row,
+      transitions,
+      ...(isDesiredPending(row.desired, row.desiredAckVersion) ? { desired: row.desired } : {}),
+    };
+  });
+}
+
+/**
+ * Records that a purifier applied desired `version` (socket `ack`): only forward, never above
+ * the current desired version. Returns the row when something changed.
+ */
+export async function acknowledgeDesired(
+  db: Database,
+  purifierId: string,
+  version: number,
+): Promise<PurifierRow | undefined> {
+  const [row] = await db
+    .update(purifiers)
+    .set({
+      desiredAckVersion: sql`${version}::int`,
+      reported: sql`coalesce(${purifiers.reported}, jsonb_build_object('reported_at', now()))
+        || jsonb_build_object('version', ${version}::int)`,
+      updatedAt: new Date(),
+    })
+    .where(
+      sql`${purifiers.id} = ${purifierId}
+        AND (${purifiers.desired} ->> 'version')::int >= ${version}
+        AND coalesce(${purifiers.desiredAckVersion}, 0) < ${version}`,
+    )
+    .returning();
+  return row;
+}

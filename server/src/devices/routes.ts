@@ -1,0 +1,140 @@
+import type { TelemetryRejection, TelemetryReply } from '@aircloud/shared/devices';
+import type { Violation } from '@aircloud/shared/errors';
+import { sensorRoom } from '@aircloud/shared/realtime';
+import express, { Router, type ErrorRequestHandler, type Response } from 'express';
+import type { AppContext } from '../context.ts';
+import { isUnavailableError } from '../http/error-handler.ts';
+import type { DeviceAuthenticator } from './device-auth.ts';
+import { deviceCredentials } from './device-auth.ts';
+import type { DeviceMetrics } from './metrics.ts';
+import { applyPurifierReports } from './purifier-reports.ts';
+import { pushPurifier } from './purifier-push.ts';
+import type { SampleBatcher } from './sample-batcher.ts';
+import { parsePurifierTelemetry, parseSensorTelemetry } from './telemetry.ts';
+import './openapi.ts';
+
+interface DeviceApiDeps {
+  ctx: AppContext;
+  auth: DeviceAuthenticator;
+  batcher: SampleBatcher;
+  metrics: DeviceMetrics;
+}
+
+const STATUS: Record<TelemetryRejection, number> = {
+  unauthorized: 401,
+  invalid_json: 400,
+  validation: 422,
+  too_large: 413,
+  unsupported_media_type: 415,
+  unavailable: 503,
+};
+const KEYS: Record<TelemetryRejection, string> = {
+  unauthorized: 'device_unauthorized',
+  invalid_json: 'invalid_json',
+  validation: 'validation_failed',
+  too_large: 'payload_too_large',
+  unsupported_media_type: 'unsupported_media_type',
+  unavailable: 'service_unavailable',
+};
+
+/** Answers a refused telemetry post (counted per reason); devices read `hydra:description`. */
+function refuse(
+  res: Response,
+  metrics: DeviceMetrics,
+  reason: TelemetryRejection,
+  violations?: Violation[],
+): void {
+  metrics.reject(reason);
+  const status = STATUS[reason];
+  if (reason === 'unauthorized') res.set('WWW-Authenticate', 'Basic realm="aircloud-device"');
+  if (reason === 'unavailable') res.set('Retry-After', '5');
+  res.status(status).json({
+    '@type': violations ? 'ConstraintViolationList' : 'hydra:Error',
+    'hydra:description': KEYS[reason],
+    status,
+    ...(violations ? { violations } : {}),
+  });
+}
+
+/**
+ * The device API, mounted before the browser middlewares (no request log line, no helmet, no
+ * cookies): POST /device/v1/telemetry and GET /device/v1/metrics.
+ */
+export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Router {
+  const router = Router();
+  const json = express.json({ limit: '1mb', type: () => true });
+
+  router.get('/device/v1/metrics', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(metrics.snapshot());
+  });
+
+  router.post(
+    '/device/v1/telemetry',
+    async (req, res, next) => {
+      metrics.requests += 1;
+      const credentials = deviceCredentials(req.headers);
+      const device = credentials ? await auth.verify(credentials.serial, credentials.secret) : null;
+      if (!device) return refuse(res, metrics, 'unauthorized');
+      if (!req.is(['application/json', 'application/ld+json']))
+        return refuse(res, metrics, 'unsupported_media_type');
+      res.locals.device = device;
+      next();
+    },
+    json,
+    async (req, res) => {
+      const device = res.locals.device as { kind: 'sensor' | 'purifier'; id: string };
+      if (device.kind === 'sensor') {
+        const parsed = parseSensorTelemetry(device.id, req.body);
+        if (!parsed.ok) return refuse(res, metrics, 'validation', parsed.violations);
+        const outcome = await batcher.store(parsed.items);
+        metrics.accepted += outcome.accepted;
+        metrics.duplicates += outcome.duplicates;
+        const reply: TelemetryReply = {
+          accepted: outcome.accepted,
+          duplicates: outcome.duplicates,
+        };
+        return void res.json(reply);
+      }
+      const parsed = parsePurifierTelemetry(req.body);
+      if (!parsed.ok) return refuse(res, metrics, 'validation', parsed.violations);
+      const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
+      metrics.accepted += parsed.items.length;
+      pushPurifier(ctx.io, outcome.row);
+      const reply: TelemetryReply = {
+        accepted: parsed.items.length,
+        duplicates: 0,
+        ...(outcome.desired ? { desired: outcome.desired } : {}),
+      };
+      res.json(reply);
+    },
+  );
+
+  const errors: ErrorRequestHandler = (
+    err: { type?: string; status?: number },
+    _req,
+    res,
+    next,
+  ) => {
+    if (res.headersSent) return next(err);
+    if (err.type === 'entity.parse.failed') return refuse(res, metrics, 'invalid_json');
+    if (err.type === 'entity.too.large') return refuse(res, metrics, 'too_large');
+    if (isUnavailableError(err)) return refuse(res, metrics, 'unavailable');
+    ctx.logger.error({ err }, 'telemetry failed');
+    metrics.reject('unavailable');
+    res
+      .status(503)
+      .json({ '@type': 'hydra:Error', 'hydra:description': 'service_unavailable', status: 503 });
+  };
+  router.use('/device', errors);
+  return router;
+}
+
+/** Tells browsers following these sensors that they are connected again. */
+export function pushSensorsConnected(ctx: AppContext, ids: string[], at: Date): void {
+  for (const id of ids)
+    ctx.io.to(sensorRoom(id)).emit('sensor:updated', {
+      ulid: id,
+      wifi_state: 'connected',
+      last_seen_at: at.toISOString(),
+    });
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { documentRoute } from '../../openapi/registry.ts';
+import { UlidParam } from '../../openapi/schemas.ts';
+
+const FirmwareSchema = z
+  .object({
+    '@id': z.string().openapi({ example: '/api/firmwares/01J9Z3Q6ZP7V8W2M4K5N6R7S8T' }),
+    '@type': z.literal('Firmware'),
+    ulid: z.string(),
+    name: z.string(),
+    file_name: z.string().openapi({ description: 'The file name as uploaded' }),
+    size: z.number().int().openapi({ description: 'Bytes' }),
+    sha256: z.string().openapi({ description: 'Lower-case hex SHA-256 of the file' }),
+    content_type: z.string(),
+    created_at: z.string().openapi({ format: 'date-time', description: 'Import date' }),
+    public_url: z.string().openapi({
+      example: 'https://aircloud.example/firmware/01J9Z3Q6ZP7V8W2M4K5N6R7S8T/purifier-2.4.1.bin',
+    }),
+    uploaded_by: z.string().nullable(),
+  })
+  .openapi('Firmware');
+
+const FirmwareCollectionSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('hydra:Collection'),
+    'hydra:member': z.array(FirmwareSchema),
+    'hydra:totalItems': z.number().int(),
+  })
+  .openapi('FirmwareCollection');
+
+documentRoute({
+  method: 'get',
+  path: '/api/firmwares',
+  summary: 'List firmware files',
+  description: 'Latest import first, 20 per page; `pagination=false` answers every file.',
+  tags: ['firmware'],
+  access: 'technician',
+  query: z.object({
+    page: z.string().optional().openapi({ example: '1' }),
+    pagination: z.enum(['true', 'false']).optional(),
+  }),
+  responses: { 200: { description: 'Hydra collection', schema: FirmwareCollectionSchema } },
+  errors: [422],
+});
+
+documentRoute({
+  method: 'post',
+  path: '/api/firmwares',
+  summary: 'Import a firmware file',
+  description:
+    'multipart/form-data with the fields `name` (required, at most 120 characters; send it before ' +
+    '`file`) and `file` (required, at most 200 MB). The file is streamed to storage and hashed ' +
+    '(SHA-256) on the way; one byte over the limit answers 413 payload_too_large (violation code ' +
+    'firmware-size) and nothing is kept. 422: `name` required / max_length, `file` ' +
+    'type_file_not_found (missing or empty). 400 bad_request: broken multipart.',
+  tags: ['firmware'],
+  access: 'technician',
+  requestBody: {
+    required: true,
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: {
+            name: { type: 'string' },
+            file: { type: 'string', format: 'binary' },
+          },
+          required: ['name', 'file'],
+        },
+      },
+    },
+  },
+  responses: { 201: { description: 'Stored (Location header)', schema: FirmwareSchema } },
+  errors: [400, 413, 415, 422],
+});
+
+documentRoute({
+  method: 'delete',
+  path: '/api/firmwares/{id}',
+  summary: 'Delete a firmware file',
+  description: 'Removes the record and the file; its public URL answers 404 from then on.',
+  tags: ['firmware'],
+  access: 'technician',
+  params: z.object({ id: UlidParam }),
+  responses: { 204: 'Deleted' },
+  errors: [404],
+});
+
+documentRoute({
+  method: 'get',
+  path: '/firmware/{id}/{fileName}',
+  summary: 'Download a firmware file (public)',
+  description:
+    'No account needed. Always `application/octet-stream` as an attachment with ' +
+    '`X-Content-Type-Options: nosniff`. `Content-Length`, `ETag: "sha256-<hex>"`, ' +
+    '`Repr-Digest: sha-256=:<base64>:` and `Digest: sha-256=<base64>` carry the checksum. ' +
+    '`Range: bytes=a-b` answers 206 with `Content-Range`; a range beyond the end answers 416 ' +
+    'with `Content-Range: bytes */<size>`. `If-None-Match` answers 304. 404 when the id or the ' +
+    'file name does not match.',
+  tags: ['firmware'],
+  access: 'public',
+  params: z.object({ id: UlidParam, fileName: z.string() }),
+  responses: {
+    200: {
+      description: 'The file',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    206: {
+      description: 'Part of the file',
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    },
+    304: 'Not modified (If-None-Match)',
+    416: 'Range not satisfiable',
+  },
+  errors: [404],
+});

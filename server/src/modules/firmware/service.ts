@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Request } from 'express';
+import { ulid } from 'ulid';
+import { firmwareNameSchema, type Firmware } from '@aircloud/shared/firmware';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
+import { receiveFile } from '../media/upload.ts';
+import type { UserRow } from '../users/repository.ts';
+import { firmwarePresenter } from './presenter.ts';
+import {
+  deleteFirmware,
+  findFirmware,
+  insertFirmware,
+  listFirmwares,
+  type FirmwareRow,
+} from './repository.ts';
+
+/** Where firmware files live: `<uploadDir>/firmware`, each under a random name. */
+export function firmwareDir(uploadDir: string): string {
+  return resolve(uploadDir, 'firmware');
+}
+
+const MIME = /^[\w.+-]+\/[\w.+-]+$/;
+
+/**
+ * The client's file name made safe to show and to put in a URL and a Content-Disposition:
+ * last path segment, no control characters, at most 200 characters.
+ */
+export function safeFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  const short = clean.length > 200 ? clean.slice(clean.length - 200) : clean;
+  return short === '' || short === '.' || short === '..' ? 'firmware.bin' : short;
+}
+
+function fileMissing(): AppError {
+  return new AppError(422, 'type_file_not_found', [
+    { propertyPath: 'file', code: 'type_file_not_found', message: '' },
+  ]);
+}
+
+/**
+ * POST /api/firmwares: streams the `file` part to a temporary file (hashed on the way; more
+ * than config.firmwareMaxBytes answers 413 and removes it), checks `name`, then renames the file
+ * into place under a random name and records it.
+ */
+export async function uploadFirmware(
+  ctx: AppContext,
+  user: UserRow,
+  req: Request,
+): Promise<Firmware> {
+  const dir = firmwareDir(ctx.config.uploadDir);
+  const file = await receiveFile(req, dir, ctx.config.firmwareMaxBytes, {
+    tooLargeCode: 'firmware-size',
+  });
+  try {
+    const { name } = firmwareNameSchema.parse({ name: file.fields.name });
+    if (file.size === 0) throw fileMissing();
+    const storedFileName = `${randomBytes(16).toString('hex')}.bin`;
+    const target = join(dir, storedFileName);
+    await rename(file.path, target);
+    try {
+      const row = await insertFirmware(ctx.db, {
+        id: ulid(),
+        name,
+        originalFileName: safeFileName(file.fileName),
+        storedFileName,
+        size: file.size,
+        sha256: file.sha256,
+        contentType: MIME.test(file.mimeType) ? file.mimeType : 'application/octet-stream',
+        uploadedBy: user.id,
+      });
+      return firmwarePresenter(row, ctx.config.publicUrl);
+    } catch (err) {
+      await rm(target, { force: true });
+      throw err;
+    }
+  } finally {
+    await rm(file.path, { force: true });
+  }
+}
+
+/** GET /api/firmwares: latest import first, 20 per page, or everything with `page` null. */
+export async function listFirmwareFiles(
+  ctx: AppContext,
+  page: number | null,
+): Promise<HydraCollection<Firmware>> {
+  const { rows, total } = await listFirmwares(ctx.db, page);
+  return hydraCollection(
+    '/api/firmwares',
+    'Firmware',
+    rows.map((row) => firmwarePresenter(row, ctx.config.publicUrl)),
+    total,
+    page === null ? null : { page },
+  );
+}
+
+/** DELETE /api/firmwares/{id}: the row, then its file (the public URL answers 404 at once). */
+export async function removeFirmware(ctx: AppContext, id: string): Promise<void> {
+  const row = await deleteFirmware(ctx.db, id);
+  if (!row) throw new AppError(404, 'not_found');
+  await rm(join(firmwareDir(ctx.config.uploadDir), row.storedFileName), { force: true });
+}
+
+/** The firmware served at `/firmware/{id}/{fileName}`; 404 unless both match. */
+export async function downloadableFirmware(
+  ctx: AppContext,
+  id: string,
+  fileName: string,
+): Promise<FirmwareRow> {
+  const row = await findFirmware(ctx.db, id);
+  if (!row || row.originalFileName !== fileName) throw new AppError(404, 'not_found');
+  return row;
+}

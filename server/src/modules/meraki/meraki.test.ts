@@ -1,0 +1,384 @@
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NetworkEvent } from '@aircloud/shared/network-events';
+import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
+import { networkEvents, purifiers } from '../../db/schema.ts';
+import { PUBLIC_URL, startTestApp, type TestApp } from '../../../test/app.ts';
+import { activate, exportedKey, signIn, type Session } from '../purifiers/test-support.ts';
+import { alertTypeOfMetric, isClearedAlert, merakiAlertType } from './alert-mapping.ts';
+
+let t: TestApp;
+let tech: Session;
+let owner: Session;
+let stranger: Session;
+let admin: Session;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ MERAKI_RATE_LIMIT: '1000' });
+  [tech, owner, stranger, admin] = await Promise.all([
+    signIn(t, 'ROLE_TECHNICIAN'),
+    signIn(t),
+    signIn(t),
+    signIn(t, 'ROLE_ADMIN'),
+  ]);
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t?.stop();
+});
+
+/** A new purifier of `owner` and its webhook secret read from the API. */
+async function purifierWithSecret(): Promise<{ ulid: string; secret: string; url: string }> {
+  const key = await exportedKey(t, tech);
+  const purifier = await activate(t, owner, key.key);
+  const res = await request(t.url)
+    .get(`/api/purifiers/${purifier.ulid}/meraki`)
+    .set('Cookie', owner.cookie);
+  expect(res.status).toBe(200);
+  return { ulid: purifier.ulid, secret: res.body.shared_secret, url: res.body.webhook_url };
+}
+
+let alertSeq = 0;
+/** Cisco Meraki's body of an MT sensor alert (an extra unknown field included). */
+function merakiBody(secret: string | undefined, overrides: Record<string, unknown> = {}) {
+  alertSeq += 1;
+  return {
+    version: '0.1',
+    sharedSecret: secret,
+    sentAt: '2026-11-21T10:00:05.000000Z',
+    organizationId: '123456',
+    organizationName: 'Acme',
+    organizationUrl: 'https://n1.meraki.com/o/abc/manage/organization/overview',
+    networkId: 'N_24329156',
+    networkName: 'Office',
+    networkUrl: 'https://n1.meraki.com/Office/n/abc/manage/nodes/list',
+    networkTags: [],
+    deviceSerial: 'Q2XX-XXXX-XXXX',
+    deviceMac: '00:11:22:33:44:55',
+    deviceName: 'MT15 meeting room',
+    deviceUrl: 'https://n1.meraki.com/Office/n/abc/manage/nodes/new_list/1',
+    deviceTags: [],
+    deviceModel: 'MT15',
+    alertId: `64306000${alertSeq}`,
+    alertType: 'Sensor change detected',
+    alertTypeId: 'sensor_alert',
+    alertLevel: 'informational',
+    occurredAt: '2026-11-21T10:00:00.000000Z',
+    alertData: {
+      alertConfigId: 7,
+      alertConfigName: 'CO2 too high',
+      startedAlerting: true,
+      triggerData: [
+        {
+          conditionId: 1,
+          trigger: { ts: 1_795_000_000, type: 'co2', nodeId: 1, sensorValue: 1250.5 },
+        },
+      ],
+    },
+    ...overrides,
+  };
+}
+
+function post(ulid: string, body: unknown) {
+  const req = request(t.url).post(`/webhooks/meraki/${ulid}`);
+  return typeof body === 'string'
+    ? req.set('Content-Type', 'application/json').send(body)
+    : req.send(body as object);
+}
+
+async function desiredOf(ulid: string) {
+  const [row] = await t.db.select().from(purifiers).where(eq(purifiers.id, ulid));
+  return row!.desired;
+}
+
+async function eventsOf(ulid: string, cookie = owner.cookie) {
+  const res = await request(t.url)
+    .get(`/api/purifiers/${ulid}/network_events`)
+    .set('Cookie', cookie);
+  expect(res.status).toBe(200);
+  return res.body as { 'hydra:member': NetworkEvent[]; 'hydra:totalItems': number };
+}
+
+describe('GET /api/purifiers/{ulid}/meraki', () => {
+  it('answers the webhook URL and a stable secret to those who can access the purifier', async () => {
+    const p = await purifierWithSecret();
+    expect(p.url).toBe(`${PUBLIC_URL}/webhooks/meraki/${p.ulid}`);
+    expect(p.secret).toMatch(/^[\w-]{32}$/);
+    const again = await request(t.url)
+      .get(`/api/purifiers/${p.ulid}/meraki`)
+      .set('Cookie', admin.cookie);
+    expect(again.body.shared_secret).toBe(p.secret);
+    const other = await request(t.url)
+      .get(`/api/purifiers/${p.ulid}/meraki`)
+      .set('Cookie', stranger.cookie);
+    expect(other.status).toBe(404);
+    expect((await request(t.url).get(`/api/purifiers/${p.ulid}/meraki`)).status).toBe(401);
+  });
+
+  it('rotates the secret: the old one is refused, the new one accepted', async () => {
+    const p = await purifierWithSecret();
+    const res = await request(t.url)
+      .post(`/api/purifiers/${p.ulid}/meraki/rotate-secret`)
+      .set('Cookie', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body.shared_secret).not.toBe(p.secret);
+    expect((await post(p.ulid, merakiBody(p.secret))).status).toBe(401);
+    expect((await post(p.ulid, merakiBody(res.body.shared_secret))).status).toBe(200);
+    const strangerRotate = await request(t.url)
+      .post(`/api/purifiers/${p.ulid}/meraki/rotate-secret`)
+      .set('Cookie', stranger.cookie);
+    expect(strangerRotate.status).toBe(404);
+  });
+});
+
+describe('POST /webhooks/meraki/{ulid}', () => {
+  it('an alert with the right secret sets the purifier to auto (source network) and is logged', async () => {
+    const p = await purifierWithSecret();
+    await request(t.url)
+      .patch(`/api/purifiers/${p.ulid}`)
+      .set('Cookie', owner.cookie)
+      .send({ mode: 'off' });
+    const before = await desiredOf(p.ulid);
+    const res = await post(p.ulid, merakiBody(p.secret));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      duplicate: false,
+      mode: 'auto',
+      alert_type: 'co2',
+      applied: true,
+    });
+    const desired = await desiredOf(p.ulid);
+    expect(desired).toMatchObject({ mode: 'auto', source: 'network', version: before.version + 1 });
+    const events = await eventsOf(p.ulid);
+    expect(events['hydra:totalItems']).toBe(1);
+    expect(events['hydra:member'][0]).toMatchObject({
+      '@type': 'NetworkEvent',
+      mode: 'auto',
+      alert_type: 'co2',
+      alert_name: 'Sensor change detected',
+      date: '2026-11-21T10:00:00.000Z',
+      applied: true,
+      error: null,
+    });
+    // The secret is never stored with the event.
+    const [row] = await t.db
+      .select()
+      .from(networkEvents)
+      .where(eq(networkEvents.purifierId, p.ulid));
+    expect(JSON.stringify(row!.raw)).not.toContain(p.secret);
+  });
+
+  it('a cleared alert sets the purifier to silence', async () => {
+    const p = await purifierWithSecret();
+    const fired = merakiBody(p.secret);
+    expect((await post(p.ulid, fired)).body.mode).toBe('auto');
+    const cleared = {
+      ...fired,
+      alertType: 'Sensor alert cleared',
+      alertData: { ...fired.alertData, startedAlerting: false, cleared: true },
+    };
+    const res = await post(p.ulid, cleared);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ mode: 'silent', alert_type: 'co2', duplicate: false });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'silence', source: 'network' });
+    // Recovery worded only in the alert type, metric inherited from the alert it ends.
+    const firedAgain = merakiBody(p.secret);
+    await post(p.ulid, firedAgain);
+    const recovered = await post(p.ulid, {
+      ...firedAgain,
+      alertType: 'Air quality back to normal',
+      alertData: {},
+    });
+    expect(recovered.body).toMatchObject({ mode: 'silent', alert_type: 'co2' });
+  });
+
+  it('refuses a wrong or missing secret with 401 and logs nothing', async () => {
+    const p = await purifierWithSecret();
+    const wrong = await post(p.ulid, merakiBody(`${p.secret}x`));
+    expect(wrong.status).toBe(401);
+    expect(wrong.body['hydra:description']).toBe('unauthorized');
+    expect((await post(p.ulid, merakiBody(undefined))).status).toBe(401);
+    expect((await post(p.ulid, merakiBody(''))).status).toBe(401);
+    expect((await eventsOf(p.ulid))['hydra:totalItems']).toBe(0);
+  });
+
+  it('ignores a repeated alertId (200 duplicate) without changing the purifier again', async () => {
+    const p = await purifierWithSecret();
+    const body = merakiBody(p.secret);
+    expect((await post(p.ulid, body)).body.duplicate).toBe(false);
+    const version = (await desiredOf(p.ulid)).version;
+    const again = await post(p.ulid, body);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ duplicate: true });
+    expect((await desiredOf(p.ulid)).version).toBe(version);
+    expect((await eventsOf(p.ulid))['hydra:totalItems']).toBe(1);
+  });
+
+  it('logs an alert of an unknown type with mode unknown and leaves the purifier alone', async () => {
+    const p = await purifierWithSecret();
+    const before = await desiredOf(p.ulid);
+    const res = await post(
+      p.ulid,
+      merakiBody(p.secret, {
+        alertType: 'Door opened',
+        alertTypeId: 'sensor_alert',
+        alertData: { triggerData: [{ trigger: { ts: 1, type: 'door', sensorValue: 1 } }] },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ mode: 'unknown', alert_type: 'unknown', applied: false });
+    expect((await desiredOf(p.ulid)).version).toBe(before.version);
+    expect((await eventsOf(p.ulid))['hydra:member'][0]).toMatchObject({ mode: 'unknown' });
+  });
+
+  it("maps Meraki's own metric names", async () => {
+    const p = await purifierWithSecret();
+    const cases: [string, string][] = [
+      ['noise', 'ambient_noise'],
+      ['TVOC', 'tvoc'],
+      ['PM2.5', 'pm25'],
+      ['pm25', 'pm25'],
+      ['indoorAirQuality', 'iaq_index'],
+      ['iaq', 'iaq_index'],
+      ['realCo2', 'real_co2'],
+      ['temperature', 'temperature'],
+      ['humidity', 'humidity'],
+    ];
+    for (const [metric, expected] of cases) {
+      const res = await post(
+        p.ulid,
+        merakiBody(p.secret, {
+          alertData: { triggerData: [{ trigger: { ts: 1, type: metric, sensorValue: 3 } }] },
+        }),
+      );
+      expect(res.body.alert_type, metric).toBe(expected);
+    }
+    // Without trigger data, the alert type id / text names the metric.
+    const byId = await post(
+      p.ulid,
+      merakiBody(p.secret, { alertTypeId: 'pm25_threshold', alertData: {} }),
+    );
+    expect(byId.body.alert_type).toBe('pm25');
+  });
+
+  it('answers 400 to a malformed body and logs it for the meraki tab, never 500', async () => {
+    const p = await purifierWithSecret();
+    const notJson = await post(p.ulid, '{"alertId": ');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body['hydra:description']).toBe('invalid_json');
+    const missing = await post(p.ulid, { sharedSecret: p.secret, version: '0.1' });
+    expect(missing.status).toBe(400);
+    expect(missing.body['hydra:description']).toBe('invalid_webhook_body');
+    const badDate = await post(p.ulid, merakiBody(p.secret, { occurredAt: 'yesterday' }));
+    expect(badDate.status).toBe(400);
+    const array = await post(p.ulid, '[1,2]');
+    expect(array.status).toBe(400);
+    const events = await eventsOf(p.ulid);
+    expect(events['hydra:totalItems']).toBe(4);
+    expect(events['hydra:member'].map((e) => e.error).sort()).toEqual([
+      'invalid_json',
+      'invalid_json',
+      'invalid_webhook_body',
+      'invalid_webhook_body',
+    ]);
+    expect(events['hydra:member'].every((e) => e.mode === 'unknown')).toBe(true);
+  });
+
+  it('answers 404 for an unknown purifier', async () => {
+    expect((await post('01J9Z3Q6ZP7V8W2M4K5N6R7S8T', merakiBody('x'))).status).toBe(404);
+    expect((await post('not-a-ulid', merakiBody('x'))).status).toBe(404);
+  });
+
+  it("pushes 'network-event:created' to the owner's sockets", async () => {
+    const p = await purifierWithSecret();
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(t.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { Cookie: owner.cookie },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const pushed = new Promise<NetworkEvent>((resolve) =>
+      socket.on('network-event:created', (event) => {
+        if (event.purifier.endsWith(p.ulid)) resolve(event);
+      }),
+    );
+    await post(p.ulid, merakiBody(p.secret));
+    expect(await pushed).toMatchObject({ mode: 'auto', alert_type: 'co2' });
+  });
+});
+
+describe('POST /webhooks/meraki/{ulid} rate limit', () => {
+  it('answers 429 past the limit per purifier', async () => {
+    const limited = await startTestApp({ MERAKI_RATE_LIMIT: '2' }, { database: t });
+    try {
+      const p = await purifierWithSecret();
+      const send = () =>
+        request(limited.url).post(`/webhooks/meraki/${p.ulid}`).send(merakiBody(p.secret));
+      expect((await send()).status).toBe(200);
+      expect((await send()).status).toBe(200);
+      const third = await send();
+      expect(third.status).toBe(429);
+      expect(third.body['hydra:description']).toBe('too_many_requests');
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('GET /api/purifiers/{ulid}/network_events', () => {
+  it('pages and filters the history, and hides it from others', async () => {
+    const p = await purifierWithSecret();
+    for (let i = 0; i < 22; i += 1) await post(p.ulid, merakiBody(p.secret));
+    await post(
+      p.ulid,
+      merakiBody(p.secret, {
+        alertData: { cleared: true, triggerData: [{ trigger: { type: 'tvoc' } }] },
+      }),
+    );
+    const first = await eventsOf(p.ulid);
+    expect(first['hydra:totalItems']).toBe(23);
+    expect(first['hydra:member']).toHaveLength(20);
+    const page2 = await request(t.url)
+      .get(`/api/purifiers/${p.ulid}/network_events?page=2`)
+      .set('Cookie', owner.cookie);
+    expect(page2.body['hydra:member']).toHaveLength(3);
+    const silent = await request(t.url)
+      .get(`/api/purifiers/${p.ulid}/network_events?mode=silent`)
+      .set('Cookie', owner.cookie);
+    expect(silent.body['hydra:totalItems']).toBe(1);
+    expect(silent.body['hydra:member'][0].alert_type).toBe('tvoc');
+    const bad = await request(t.url)
+      .get(`/api/purifiers/${p.ulid}/network_events?mode=loud`)
+      .set('Cookie', owner.cookie);
+    expect(bad.status).toBe(422);
+    expect(
+      (
+        await request(t.url)
+          .get(`/api/purifiers/${p.ulid}/network_events`)
+          .set('Cookie', stranger.cookie)
+      ).status,
+    ).toBe(404);
+    expect((await eventsOf(p.ulid, admin.cookie))['hydra:totalItems']).toBe(23);
+  });
+});
+
+describe('alert mapping', () => {
+  it('maps metric names and recognises clearing', () => {
+    expect(alertTypeOfMetric('ambient_noise')).toBe('ambient_noise');
+    expect(alertTypeOfMetric('door')).toBe('unknown');
+    expect(merakiAlertType({ alertType: 'Real CO2 above threshold' })).toBe('real_co2');
+    expect(merakiAlertType({ alertTypeId: 'co2_alert' })).toBe('co2');
+    expect(isClearedAlert({ alertType: 'Sensor alert recovered' })).toBe(true);
+    expect(isClearedAlert({ alertData: { status: 'Resolved' } })).toBe(true);
+    expect(
+      isClearedAlert({ alertType: 'Sensor change detected', alertLevel: 'informational' }),
+    ).toBe(false);
+  });
+});

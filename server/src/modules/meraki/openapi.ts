@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { NETWORK_ALERT_TYPES, NETWORK_EVENT_MODES } from '@aircloud/shared/network-events';
+import { documentRoute } from '../../openapi/registry.ts';
+import { UlidParam } from '../../openapi/schemas.ts';
+
+const MerakiSettingsSchema = z
+  .object({
+    '@type': z.literal('MerakiSettings'),
+    webhook_url: z
+      .string()
+      .openapi({ example: 'https://aircloud.example/webhooks/meraki/01J9Z3Q6ZP7V8W2M4K5N6R7S8T' }),
+    shared_secret: z.string(),
+  })
+  .openapi('MerakiSettings');
+
+const NetworkEventSchema = z
+  .object({
+    '@id': z.string(),
+    '@type': z.literal('NetworkEvent'),
+    ulid: z.string(),
+    purifier: z.string(),
+    date: z.string().openapi({ format: 'date-time', description: 'occurred_at, else received_at' }),
+    received_at: z.string().openapi({ format: 'date-time' }),
+    occurred_at: z.string().nullable().openapi({ format: 'date-time' }),
+    mode: z.enum(NETWORK_EVENT_MODES),
+    alert_type: z.enum(NETWORK_ALERT_TYPES),
+    alert_name: z.string().nullable().openapi({ description: "Meraki's alertType text" }),
+    alert_id: z.string().nullable(),
+    error: z.string().nullable().openapi({ description: 'Catalogue key of a refused body' }),
+    applied: z.boolean().openapi({ description: "Whether it changed the purifier's mode" }),
+  })
+  .openapi('NetworkEvent');
+
+const params = z.object({ ulid: UlidParam });
+
+documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/meraki',
+  summary: "The purifier's Meraki webhook URL and shared secret",
+  description: 'The secret is created on first view. Whoever can access the purifier sees it.',
+  tags: ['meraki'],
+  access: 'user',
+  params,
+  responses: { 200: { description: 'Settings', schema: MerakiSettingsSchema } },
+  errors: [404],
+});
+
+documentRoute({
+  method: 'post',
+  path: '/api/purifiers/{ulid}/meraki/rotate-secret',
+  summary: 'Replace the shared secret',
+  description: 'The old secret stops working at once: paste the new one in the Meraki dashboard.',
+  tags: ['meraki'],
+  access: 'user',
+  params,
+  responses: { 200: { description: 'New settings', schema: MerakiSettingsSchema } },
+  errors: [403, 404],
+});
+
+documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/network_events',
+  summary: 'Events received on the Meraki webhook',
+  description: 'Latest received first, 20 per page; filters `mode` and `alert_type`.',
+  tags: ['meraki'],
+  access: 'user',
+  params,
+  query: z.object({
+    page: z.string().optional(),
+    mode: z.enum(NETWORK_EVENT_MODES).optional(),
+    alert_type: z.enum(NETWORK_ALERT_TYPES).optional(),
+  }),
+  responses: {
+    200: {
+      description: 'Hydra collection',
+      schema: z.object({
+        '@id': z.string(),
+        '@type': z.literal('hydra:Collection'),
+        'hydra:member': z.array(NetworkEventSchema),
+        'hydra:totalItems': z.number().int(),
+      }),
+    },
+  },
+  errors: [404, 422],
+});
+
+documentRoute({
+  method: 'post',
+  path: '/webhooks/meraki/{ulid}',
+  summary: 'Cisco Meraki webhook receiver',
+  description:
+    "Cisco Meraki's webhook body (`version`, `sharedSecret`, `sentAt`, `organizationId`, " +
+    '`networkId`, `deviceSerial`, `alertId`, `alertType`, `alertTypeId`, `alertLevel`, ' +
+    '`occurredAt`, `alertData`…; unknown fields tolerated). `sharedSecret` must equal the ' +
+    "purifier's secret (401 otherwise). Required: `alertId`, `occurredAt`. A repeated " +
+    '`alertId` (same mode) answers 200 `duplicate: true`. An air-quality alert sets the ' +
+    'purifier to auto, its clearing to silence (docs/api-operations.md). Not JSON: 400 ' +
+    'invalid_json; missing fields: 400 invalid_webhook_body (both logged in the history). ' +
+    'Rate-limited per purifier (429).',
+  tags: ['meraki'],
+  access: 'public',
+  params,
+  requestBody: {
+    required: true,
+    content: { 'application/json': { schema: { type: 'object' } } },
+  },
+  responses: {
+    200: {
+      description: 'Received',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              duplicate: { type: 'boolean' },
+              ulid: { type: 'string' },
+              mode: { type: 'string', enum: [...NETWORK_EVENT_MODES] },
+              alert_type: { type: 'string', enum: [...NETWORK_ALERT_TYPES] },
+              applied: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+  },
+  errors: [400, 401, 404, 413, 429],
+});

@@ -1,0 +1,243 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ulid } from 'ulid';
+import { z } from 'zod';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
+import {
+  NETWORK_ALERT_TYPES,
+  NETWORK_EVENT_MODES,
+  type MerakiSettings,
+  type NetworkEvent,
+} from '@aircloud/shared/network-events';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
+import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts';
+import { emitToUser } from '../../realtime/gateway.ts';
+import { canAccessPurifier, type PurifierAction } from '../purifiers/policy.ts';
+import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
+import { changePurifier } from '../purifiers/service.ts';
+import type { UserRow } from '../users/repository.ts';
+import { merakiAlertType, merakiMode } from './alert-mapping.ts';
+import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
+import {
+  earlierAlertType,
+  ensureSecret,
+  findSecret,
+  insertNetworkEvent,
+  listNetworkEvents,
+  replaceSecret,
+  setEventDesiredVersion,
+} from './repository.ts';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+const keys = new Map<string, Buffer>();
+/** The AES key of Meraki secrets at rest, derived once per app secret. */
+function secretKey(ctx: AppContext): Buffer {
+  let key = keys.get(ctx.config.appSecret);
+  if (!key) {
+    key = deriveKey(ctx.config.appSecret, 'meraki-secret');
+    keys.set(ctx.config.appSecret, key);
+  }
+  return key;
+}
+
+/** A new shared secret: 24 random bytes, base64url (32 characters). */
+function newSecret(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The purifier `id` if `user` may do `action` on it (404 hides it, 403 otherwise). */
+async function accessiblePurifier(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  action: PurifierAction,
+): Promise<PurifierRow> {
+  const row = ULID.test(id) ? await findPurifier(ctx.db, id) : undefined;
+  if (!row || !canAccessPurifier(user, row, 'view')) throw new AppError(404, 'not_found');
+  if (!canAccessPurifier(user, row, action)) throw new AppError(403, 'forbidden');
+  return row;
+}
+
+/** GET /api/purifiers/{ulid}/meraki: the webhook URL and secret (created on first view). */
+export async function merakiSettings(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<MerakiSettings> {
+  const purifier = await accessiblePurifier(ctx, user, id, 'view');
+  const sealed = await ensureSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), newSecret()));
+  const secret = decrypt(secretKey(ctx), sealed);
+  if (secret === null) throw new Error('Meraki secret not readable with this APP_SECRET');
+  return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, secret);
+}
+
+/** POST /api/purifiers/{ulid}/meraki/rotate-secret: a new secret; the old one stops working. */
+export async function rotateMerakiSecret(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<MerakiSettings> {
+  const purifier = await accessiblePurifier(ctx, user, id, 'control');
+  const secret = newSecret();
+  await replaceSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), secret));
+  return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, secret);
+}
+
+export const networkEventsQuerySchema = z.object({
+  page: z.coerce.number({ error: 'validation.numeric' }).int().min(1).default(1),
+  mode: z.enum(NETWORK_EVENT_MODES, { error: 'validation.invalid_choice' }).optional(),
+  alert_type: z.enum(NETWORK_ALERT_TYPES, { error: 'validation.invalid_choice' }).optional(),
+});
+export type NetworkEventsQuery = z.infer<typeof networkEventsQuerySchema>;
+
+/** GET /api/purifiers/{ulid}/network_events: latest received first, 20 per page. */
+export async function listPurifierNetworkEvents(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  query: NetworkEventsQuery,
+): Promise<HydraCollection<NetworkEvent>> {
+  const purifier = await accessiblePurifier(ctx, user, id, 'view');
+  const { rows, total } = await listNetworkEvents(
+    ctx.db,
+    purifier.id,
+    { mode: query.mode, alertType: query.alert_type },
+    query.page,
+  );
+  return hydraCollection(
+    `/api/purifiers/${purifier.id}/network_events`,
+    'NetworkEvent',
+    rows.map(networkEventPresenter),
+    total,
+    { page: query.page, params: { mode: query.mode, alert_type: query.alert_type } },
+  );
+}
+
+/** The fields of Cisco Meraki's webhook body this receiver needs; anything else is kept as is. */
+export const merakiBodySchema = z.looseObject({
+  sharedSecret: z.string().optional(),
+  alertId: z.string().min(1),
+  alertType: z.string().optional(),
+  alertTypeId: z.string().optional(),
+  alertLevel: z.string().optional(),
+  occurredAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
+  alertData: z.unknown().optional(),
+});
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Constant-time comparison of two secrets (SHA-256 first, so the lengths never leak). */
+export function sameSecret(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string' || given === '') return false;
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** What the receiver answers. */
+export type WebhookOutcome =
+  | { status: 200; body: Record<string, unknown> }
+  | {
+      status: 400 | 401 | 404;
+      key: 'invalid_json' | 'invalid_webhook_body' | 'unauthorized' | 'not_found';
+    };
+
+/** Logs an event, pushes it to the owner, and answers its row (undefined for a repeat). */
+async function logEvent(
+  ctx: AppContext,
+  purifier: PurifierRow,
+  values: Omit<Parameters<typeof insertNetworkEvent>[1], 'id' | 'purifierId'>,
+) {
+  return insertNetworkEvent(ctx.db, { id: ulid(), purifierId: purifier.id, ...values });
+}
+
+function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent): void {
+  if (purifier.userId) emitToUser(ctx.io, purifier.userId, 'network-event:created', event);
+}
+
+/**
+ * POST /webhooks/meraki/{ulid}. Not JSON: logged (`invalid_json`) and 400. Wrong or missing
+ * `sharedSecret`: 401, not logged. JSON without the required fields: logged
+ * (`invalid_webhook_body`) and 400. A repeated delivery (same alertId and mode): 200
+ * `duplicate: true`, nothing changes. Otherwise the event is logged, its mode applied to the
+ * purifier's desired state (source `network`), pushed to the owner, and answered 200.
+ */
+export async function receiveMerakiWebhook(
+  ctx: AppContext,
+  purifierId: string,
+  body: Buffer,
+): Promise<WebhookOutcome> {
+  const purifier = ULID.test(purifierId) ? await findPurifier(ctx.db, purifierId) : undefined;
+  if (!purifier) return { status: 404, key: 'not_found' };
+
+  let json: unknown;
+  const text = body.toString('utf8');
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    const row = await logEvent(ctx, purifier, {
+      error: 'invalid_json',
+      // Kept for the admin to see what arrived, without a secret it may carry.
+      raw: { body: text.slice(0, 2000).replace(/("sharedSecret"\s*:\s*")[^"]*/g, '$1[redacted]') },
+    });
+    if (row) push(ctx, purifier, networkEventPresenter(row));
+    return { status: 400, key: 'invalid_json' };
+  }
+
+  const sealed = await findSecret(ctx.db, purifier.id);
+  const expected = sealed ? decrypt(secretKey(ctx), sealed) : null;
+  const { sharedSecret, ...raw } = json as Record<string, unknown>;
+  if (!expected || !sameSecret(sharedSecret, expected)) return { status: 401, key: 'unauthorized' };
+
+  const parsed = merakiBodySchema.safeParse(json);
+  if (!parsed.success) {
+    const row = await logEvent(ctx, purifier, {
+      error: 'invalid_webhook_body',
+      alertType: merakiAlertType(raw),
+      raw,
+    });
+    if (row) push(ctx, purifier, networkEventPresenter(row));
+    return { status: 400, key: 'invalid_webhook_body' };
+  }
+
+  const alert = parsed.data;
+  let alertType = merakiAlertType(alert);
+  // A clear may not repeat the metric: take the one its alert was logged with.
+  if (alertType === 'unknown')
+    alertType = (await earlierAlertType(ctx.db, purifier.id, alert.alertId)) ?? 'unknown';
+  const mode = merakiMode(alert, alertType);
+  let row = await logEvent(ctx, purifier, {
+    occurredAt: new Date(alert.occurredAt),
+    alertId: alert.alertId,
+    alertType,
+    mode,
+    raw,
+  });
+  if (!row) return { status: 200, body: { '@type': 'NetworkEventReceipt', duplicate: true } };
+
+  if (mode !== 'unknown') {
+    const { row: updated, desiredChanged } = await changePurifier(
+      ctx,
+      purifier.id,
+      { mode: mode === 'silent' ? 'silence' : 'auto' },
+      { user: null, source: 'network' },
+    );
+    if (desiredChanged) row = await setEventDesiredVersion(ctx.db, row.id, updated.desired.version);
+  }
+  const event = networkEventPresenter(row);
+  push(ctx, purifier, event);
+  return {
+    status: 200,
+    body: {
+      '@type': 'NetworkEventReceipt',
+      duplicate: false,
+      ulid: event.ulid,
+      mode: event.mode,
+      alert_type: event.alert_type,
+      applied: event.applied,
+    },
+  };
+}

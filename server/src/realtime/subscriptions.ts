@@ -1,0 +1,63 @@
+import { wifiState } from '@aircloud/shared/purifiers';
+import {
+  purifierRoom,
+  sensorRoom,
+  type SubscribeAck,
+  type SubscriptionTarget,
+} from '@aircloud/shared/realtime';
+import type { AppContext } from '../context.ts';
+import { canAccessPurifier } from '../modules/purifiers/policy.ts';
+import { purifierPresenter } from '../modules/purifiers/presenter.ts';
+import { findPurifier } from '../modules/purifiers/repository.ts';
+import { canAccessSensor } from '../modules/sensors/policy.ts';
+import { findSensor, lastSample } from '../modules/sensors/repository.ts';
+import { findUserById } from '../modules/users/repository.ts';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+/** The room a subscription target names, or null when the target is malformed. */
+export function roomOf(target: unknown): string | null {
+  if (typeof target !== 'object' || target === null) return null;
+  const t = target as Partial<Record<'purifier' | 'sensor', unknown>>;
+  if (typeof t.purifier === 'string' && ULID.test(t.purifier)) return purifierRoom(t.purifier);
+  if (typeof t.sensor === 'string' && ULID.test(t.sensor)) return sensorRoom(t.sensor);
+  return null;
+}
+
+/**
+ * Handles `subscribe`: the same access rule as the REST API (owner or admin; invitations will
+ * extend the policies), a refusal never reveals whether the machine exists. The socket joins the
+ * room BEFORE the snapshot is read, so no update falls between the snapshot and the stream.
+ */
+export async function subscribe(
+  ctx: Pick<AppContext, 'db'>,
+  socket: { data: { userId: string }; join(room: string): unknown; leave(room: string): unknown },
+  target: SubscriptionTarget,
+): Promise<SubscribeAck> {
+  const room = roomOf(target);
+  if (!room) return { ok: false, error: 'invalid' };
+  const user = await findUserById(ctx.db, socket.data.userId);
+  if (!user || !user.enabled) return { ok: false, error: 'not_found' };
+  if ('purifier' in target) {
+    const exists = await findPurifier(ctx.db, target.purifier);
+    if (!exists || !canAccessPurifier(user, exists, 'view'))
+      return { ok: false, error: 'not_found' };
+    await socket.join(room);
+    const row = (await findPurifier(ctx.db, target.purifier)) ?? exists;
+    return { ok: true, purifier: purifierPresenter(row) };
+  }
+  const sensor = await findSensor(ctx.db, target.sensor);
+  if (!sensor || !canAccessSensor(user, sensor, 'view')) return { ok: false, error: 'not_found' };
+  await socket.join(room);
+  const last = await lastSample(ctx.db, sensor.id);
+  const fresh = (await findSensor(ctx.db, sensor.id)) ?? sensor;
+  return {
+    ok: true,
+    sensor: {
+      sensor: sensor.id,
+      last_sample: last,
+      wifi_state: wifiState(fresh.lastSeenAt, fresh.reportingIntervalS),
+      last_seen_at: fresh.lastSeenAt?.toISOString() ?? null,
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  MAINTENANCE_LEVEL_KEYS,
+  PURIFIER_MODES,
+  PURIFIER_STATES,
+  type DesiredState,
+  type MaintenanceLevelKey,
+} from './purifiers.ts';
+import { measureValuesSchema } from './sensors.ts';
+
+/** Device kinds that talk to /device/v1 and the /device namespace. */
+export const DEVICE_KINDS = ['purifier', 'sensor'] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+/** At most this many samples in one telemetry post. */
+export const TELEMETRY_BATCH_MAX = 500;
+/** A sample may be at most this far in the future (device clock drift)… */
+export const TELEMETRY_MAX_FUTURE_MS = 5 * 60_000;
+/** …and at most this old (devices buffer while offline; older data goes through imports). */
+export const TELEMETRY_MAX_AGE_MS = 7 * 24 * 3600_000;
+
+/** Reasons a telemetry post is refused, counted per reason (GET /device/v1/metrics). */
+export const TELEMETRY_REJECTIONS = [
+  'unauthorized',
+  'invalid_json',
+  'validation',
+  'too_large',
+  'unsupported_media_type',
+  'unavailable',
+] as const;
+export type TelemetryRejection = (typeof TELEMETRY_REJECTIONS)[number];
+
+const timestamp = () =>
+  z.iso.datetime({ offset: true, error: 'validation.date' }).or(
+    z
+      .number({ error: 'validation.date' })
+      .int({ error: 'validation.date' })
+      .min(0, { error: 'validation.date' })
+      .transform((ms) => new Date(ms).toISOString()),
+  );
+
+/** One sensor sample: when, and the measures (strict: unknown measures are refused). */
+export const sensorSampleSchema = z.strictObject({
+  ts: timestamp(),
+  measures: measureValuesSchema,
+});
+export type SensorSampleInput = z.infer<typeof sensorSampleSchema>;
+
+const level = () =>
+  z
+    .number({ error: 'validation.numeric' })
+    .min(0, { error: 'validation.min_value' })
+    .max(100, { error: 'validation.max_value' });
+
+/** One purifier report: what it does, its consumables and network, the desired version applied. */
+export const purifierReportSchema = z.strictObject({
+  ts: timestamp(),
+  mode: z.enum(PURIFIER_MODES, { error: 'validation.invalid_choice' }).optional(),
+  trh: z.number({ error: 'validation.numeric' }).int().min(0).max(100).optional(),
+  state: z.enum(PURIFIER_STATES, { error: 'validation.invalid_choice' }).optional(),
+  maintenance: z
+    .strictObject(
+      Object.fromEntries(MAINTENANCE_LEVEL_KEYS.map((k) => [k, level().optional()])) as Record<
+        MaintenanceLevelKey,
+        z.ZodOptional<ReturnType<typeof level>>
+      >,
+    )
+    .optional(),
+  ip_address: z.string().max(64, { error: 'validation.max_length' }).optional(),
+  mac_address: z.string().max(64, { error: 'validation.max_length' }).optional(),
+  soft_version: z.string().max(64, { error: 'validation.max_length' }).optional(),
+  ssid: z.string().max(64, { error: 'validation.max_length' }).optional(),
+  desired_version_ack: z.number({ error: 'validation.numeric' }).int().min(0).optional(),
+});
+export type PurifierReportInput = z.infer<typeof purifierReportSchema>;
+
+/** The telemetry reply: how many samples were stored now, how many were already stored. */
+export interface TelemetryReply {
+  accepted: number;
+  duplicates: number;
+  /** A purifier's desired state, when it is newer than what the purifier acknowledged. */
+  desired?: DesiredState;
+}
+
+/** Events the server sends on the /device namespace (room `device:<ulid>`). */
+export interface DeviceServerToClientEvents {
+  /** The purifier's desired state changed: apply it, `ack` its version, then report. */
+  command: (payload: { desired: DesiredState }) => void;
+}
+
+/** Events a device sends on the /device namespace. */
+export interface DeviceClientToServerEvents {
+  /** The device applied desired `version`. */
+  ack: (payload: { version: number }, ack?: (res: { ok: boolean }) => void) => void;
+}
+
+/** Name of the /device room of one device. */
+export const deviceRoom = (deviceUlid: string) => `device:${deviceUlid}`;

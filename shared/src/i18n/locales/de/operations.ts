@@ -1,0 +1,132 @@
+/** Texts of firmware files, the Meraki tab and the view-as-user mode (deep-merged into the catalogue). */
+export const operations = {
+  firmware: {
+    title: 'Firmware',
+    subtitle:
+      'Importieren Sie die Firmware-Dateien der Geräte und teilen Sie ihre öffentlichen Download-Links.',
+    forbidden: 'Die Firmware-Verwaltung ist Technikern und Administratoren vorbehalten.',
+    import: {
+      button: 'Firmware importieren',
+      title: 'Firmware importieren',
+      description:
+        'Geben Sie der Firmware einen Namen und wählen Sie ihre Datei (höchstens 200 MB). Die Datei wird unter einer öffentlichen URL veröffentlicht.',
+      name: 'Name',
+      file: 'Datei',
+      'file-hint': 'Beliebiger Dateityp, höchstens 200 MB.',
+      'file-chosen': '{{name}} · {{size}}',
+      submit: 'Importieren',
+      uploading: 'Wird hochgeladen… {{percent}}',
+      progress: 'Fortschritt des Hochladens',
+      success: 'Die Firmware {{name}} wurde importiert',
+    },
+    columns: {
+      name: 'Name',
+      date: 'Importdatum',
+      file: 'Datei',
+      url: 'Öffentliche URL',
+      actions: 'Aktionen',
+    },
+    sha256: 'SHA-256: {{hash}}',
+    copy: 'Öffentliche URL von {{name}} kopieren',
+    copied: 'Öffentliche URL kopiert',
+    'copy-error': 'Die URL konnte nicht kopiert werden, markieren und kopieren Sie sie von Hand',
+    delete: '{{name}} löschen',
+    'delete-title': 'Die Firmware {{name}} löschen?',
+    'delete-body':
+      'Die Datei wird entfernt und ihre öffentliche URL funktioniert sofort nicht mehr. Geräte oder Personen, die den Link verwenden, können sie nicht mehr herunterladen.',
+    'delete-confirm': 'Löschen',
+    deleted: 'Die Firmware {{name}} wurde gelöscht',
+    empty: {
+      title: 'Noch keine Firmware',
+      text: 'Importieren Sie eine erste Firmware-Datei, um ihren öffentlichen Download-Link zu erhalten.',
+    },
+    'load-error': 'Die Firmware-Dateien konnten nicht geladen werden',
+    retry: 'Erneut versuchen',
+  },
+  meraki: {
+    title: 'Netzwerkverwaltung (Cisco Meraki)',
+    intro:
+      'Meraki-Sensoralarme können diesen Luftreiniger steuern: Ein Luftqualitätsalarm schaltet ihn auf Auto, das Ende des Alarms auf Leise.',
+    'webhook-url': 'Webhook-URL',
+    'shared-secret': 'Gemeinsames Geheimnis',
+    'copy-url': 'Webhook-URL kopieren',
+    'copy-secret': 'Gemeinsames Geheimnis kopieren',
+    copied: 'Kopiert',
+    'copy-error': 'Der Wert konnte nicht kopiert werden, markieren und kopieren Sie ihn von Hand',
+    'show-secret': 'Geheimnis anzeigen',
+    'hide-secret': 'Geheimnis ausblenden',
+    rotate: 'Neues Geheimnis erzeugen',
+    'rotate-title': 'Ein neues gemeinsames Geheimnis erzeugen?',
+    'rotate-body':
+      'Das aktuelle Geheimnis funktioniert sofort nicht mehr: Meraki-Alarme werden abgelehnt, bis Sie das neue Geheimnis im Meraki-Dashboard eintragen.',
+    'rotate-confirm': 'Erzeugen',
+    rotated: 'Ein neues gemeinsames Geheimnis wurde erzeugt',
+    'settings-error': 'Die Webhook-Einstellungen konnten nicht geladen werden',
+    setup: {
+      title: 'Einrichtung im Meraki-Dashboard',
+      'step-1': 'Öffnen Sie im Meraki-Dashboard Network-wide › Configure › Alerts.',
+      'step-2':
+        'Fügen Sie unter Webhooks einen HTTP-Server hinzu: Geben Sie ihm einen Namen, fügen Sie die obige Webhook-URL und das gemeinsame Geheimnis ein und behalten Sie die Standard-Payload-Vorlage (Meraki (JSON)) bei.',
+      'step-3':
+        'Erstellen oder bearbeiten Sie unter Sensors › Alert profiles ein Profil für den Sensor in der Nähe dieses Luftreinigers (CO2, PM2.5, TVOC, Lärm, Raumluftqualität, Temperatur oder Luftfeuchtigkeit) und fügen Sie den HTTP-Server als Empfänger hinzu.',
+      'step-4':
+        'Prüfen Sie es mit „Send test webhook“: Das Ereignis erscheint innerhalb von Sekunden unten.',
+    },
+    history: {
+      title: 'Ereignisverlauf',
+      empty: 'Noch kein Ereignis empfangen.',
+      error: 'Der Ereignisverlauf konnte nicht geladen werden',
+      live: 'Live-Aktualisierung',
+    },
+    columns: {
+      date: 'Datum',
+      mode: 'Modus',
+      type: 'Alarmtyp',
+      details: 'Details',
+    },
+    modes: {
+      auto: 'Auto',
+      silent: 'Leise',
+      unknown: 'Unbekannt',
+    },
+    types: {
+      unknown: 'Unbekannt',
+      temperature: 'Temperatur',
+      humidity: 'Luftfeuchtigkeit',
+      co2: 'CO2',
+      real_co2: 'Echtes CO2',
+      tvoc: 'TVOC',
+      pm25: 'PM2.5',
+      ambient_noise: 'Umgebungslärm',
+      iaq_index: 'Raumluftqualitätsindex',
+    },
+    applied: 'Auf den Luftreiniger angewendet',
+    'not-applied': 'Keine Änderung',
+    refused: 'Abgelehnt: {{reason}}',
+  },
+  'view-as-user': {
+    banner: 'Sie sehen gerade die Produkte des Benutzers',
+    back: 'Zurück zur Verwaltung',
+    tabs: {
+      label: 'Produkte des Benutzers',
+      purifiers: 'Luftreiniger',
+      sensors: 'Sensoren',
+    },
+    loading: 'Wird geladen…',
+  },
+  users: {
+    list: {
+      'view-products': 'Produkte ansehen',
+      'view-products-label': 'Die Produkte von {{name}} ansehen',
+    },
+  },
+  purifier: {
+    tabs: {
+      meraki: 'Meraki',
+    },
+  },
+  errors: {
+    'firmware-size': 'Die Datei darf höchstens 200 MB groß sein',
+    invalid_webhook_body: 'Im Webhook-Inhalt fehlen Pflichtfelder',
+  },
+};

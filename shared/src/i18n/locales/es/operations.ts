@@ -1,0 +1,132 @@
+/** Texts of firmware files, the Meraki tab and the view-as-user mode (deep-merged into the catalogue). */
+export const operations = {
+  firmware: {
+    title: 'Firmware',
+    subtitle:
+      'Importe los archivos de firmware de las máquinas y comparta sus enlaces públicos de descarga.',
+    forbidden: 'La gestión del firmware está reservada a técnicos y administradores.',
+    import: {
+      button: 'Importar un firmware',
+      title: 'Importar un firmware',
+      description:
+        'Dé un nombre al firmware y elija su archivo (200 MB como máximo). El archivo se publica en una URL pública.',
+      name: 'Nombre',
+      file: 'Archivo',
+      'file-hint': 'Cualquier tipo de archivo, 200 MB como máximo.',
+      'file-chosen': '{{name}} · {{size}}',
+      submit: 'Importar',
+      uploading: 'Subiendo… {{percent}}',
+      progress: 'Progreso de la subida',
+      success: 'El firmware {{name}} se ha importado',
+    },
+    columns: {
+      name: 'Nombre',
+      date: 'Fecha de importación',
+      file: 'Archivo',
+      url: 'URL pública',
+      actions: 'Acciones',
+    },
+    sha256: 'SHA-256: {{hash}}',
+    copy: 'Copiar la URL pública de {{name}}',
+    copied: 'URL pública copiada',
+    'copy-error': 'No se ha podido copiar la URL, selecciónela y cópiela a mano',
+    delete: 'Eliminar {{name}}',
+    'delete-title': '¿Eliminar el firmware {{name}}?',
+    'delete-body':
+      'El archivo se elimina y su URL pública deja de funcionar de inmediato. Las máquinas o personas que usen el enlace ya no podrán descargarlo.',
+    'delete-confirm': 'Eliminar',
+    deleted: 'El firmware {{name}} se ha eliminado',
+    empty: {
+      title: 'Todavía no hay firmware',
+      text: 'Importe un primer archivo de firmware para obtener su enlace público de descarga.',
+    },
+    'load-error': 'No se han podido cargar los archivos de firmware',
+    retry: 'Reintentar',
+  },
+  meraki: {
+    title: 'Gestión de red (Cisco Meraki)',
+    intro:
+      'Las alertas de los sensores Meraki pueden controlar este purificador: una alerta de calidad del aire lo pasa a auto y el fin de la alerta lo pasa a silencio.',
+    'webhook-url': 'URL del webhook',
+    'shared-secret': 'Secreto compartido',
+    'copy-url': 'Copiar la URL del webhook',
+    'copy-secret': 'Copiar el secreto compartido',
+    copied: 'Copiado',
+    'copy-error': 'No se ha podido copiar el valor, selecciónelo y cópielo a mano',
+    'show-secret': 'Mostrar el secreto',
+    'hide-secret': 'Ocultar el secreto',
+    rotate: 'Generar un nuevo secreto',
+    'rotate-title': '¿Generar un nuevo secreto compartido?',
+    'rotate-body':
+      'El secreto actual deja de funcionar de inmediato: las alertas de Meraki se rechazarán hasta que pegue el nuevo secreto en el panel de Meraki.',
+    'rotate-confirm': 'Generar',
+    rotated: 'Se ha generado un nuevo secreto compartido',
+    'settings-error': 'No se han podido cargar los ajustes del webhook',
+    setup: {
+      title: 'Configuración del panel de Meraki',
+      'step-1': 'En el panel de Meraki, abra Network-wide › Configure › Alerts.',
+      'step-2':
+        'En Webhooks, añada un servidor HTTP: póngale un nombre, pegue la URL del webhook anterior y el secreto compartido, y mantenga la plantilla de contenido por defecto (Meraki (JSON)).',
+      'step-3':
+        'En Sensors › Alert profiles, cree o edite un perfil para el sensor cercano a este purificador (CO2, PM2.5, TVOC, ruido, calidad del aire interior, temperatura o humedad) y añada el servidor HTTP como destinatario.',
+      'step-4':
+        'Use «Send test webhook» para comprobarlo: el evento aparece abajo en pocos segundos.',
+    },
+    history: {
+      title: 'Historial de eventos',
+      empty: 'Todavía no se ha recibido ningún evento.',
+      error: 'No se ha podido cargar el historial de eventos',
+      live: 'Actualización en directo',
+    },
+    columns: {
+      date: 'Fecha',
+      mode: 'Modo',
+      type: 'Tipo de alerta',
+      details: 'Detalles',
+    },
+    modes: {
+      auto: 'Auto',
+      silent: 'Silencio',
+      unknown: 'Desconocido',
+    },
+    types: {
+      unknown: 'Desconocido',
+      temperature: 'Temperatura',
+      humidity: 'Humedad',
+      co2: 'CO2',
+      real_co2: 'CO2 real',
+      tvoc: 'TVOC',
+      pm25: 'PM2.5',
+      ambient_noise: 'Ruido ambiente',
+      iaq_index: 'Índice de calidad del aire interior',
+    },
+    applied: 'Aplicado al purificador',
+    'not-applied': 'Sin cambios',
+    refused: 'Rechazado: {{reason}}',
+  },
+  'view-as-user': {
+    banner: 'Está viendo los productos del usuario',
+    back: 'Volver a la administración',
+    tabs: {
+      label: 'Productos del usuario',
+      purifiers: 'Purificadores',
+      sensors: 'Sensores',
+    },
+    loading: 'Cargando…',
+  },
+  users: {
+    list: {
+      'view-products': 'Ver los productos',
+      'view-products-label': 'Ver los productos de {{name}}',
+    },
+  },
+  purifier: {
+    tabs: {
+      meraki: 'Meraki',
+    },
+  },
+  errors: {
+    'firmware-size': 'El archivo no debe superar los 200 MB',
+    invalid_webhook_body: 'Al cuerpo del webhook le faltan campos obligatorios',
+  },
+};

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceEvents, productKeys, purifiers, sensors } from '@aircloud/server/db/schema';
+import { provisionSensor } from '@aircloud/server/modules/sensors/provisioning';
+import { fullMaintenanceLevels } from '@aircloud/shared/purifiers';
+import { createTestDatabase, memoryLogger } from '../testing/harness.ts';
+import { createDeviceWatchTask } from './DeviceWatchTask.ts';
+
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+function fakeClock(iso: string) {
+  let now = new Date(iso).getTime();
+  return { now: () => new Date(now), tick: (ms: number) => void (now += ms) };
+}
+
+describe('DeviceWatch task', () => {
+  it('marks a device disconnected after three silent reporting intervals, once, and logs it', async () => {
+    const seen = new Date('2026-11-20T10:00:00Z');
+    const keyId = randomUUID();
+    const purifierId = randomUUID();
+    await database.db.insert(productKeys).values({
+      id: keyId,
+      key: 'WATCHKEY23456789',
+      serialNumber: 'HEPA_COCOON-900001',
+      model: 'HEPA_COCOON',
+      state: 'activated',
+    });
+    await database.db.insert(purifiers).values({
+      id: purifierId,
+      productKeyId: keyId,
+      serialNumber: 'HEPA_COCOON-900001',
+      model: 'HEPA_COCOON',
+      name: 'Watch',
+      desired: {
+        mode: 'auto',
+        trh: 5,
+        silent_trh: 5,
+        schedule: null,
+        version: 1,
+        updated_at: seen.toISOString(),
+        source: 'user',
+      },
+      maintenanceLevels: fullMaintenanceLevels(),
+      lastSeenAt: seen,
+      reportingIntervalS: 60,
+      wifiState: 'connected',
+    });
+    const { sensor } = await provisionSensor(database.db, {
+      serialNumber: 'WATCH-S1',
+      userId: null,
+      reportingIntervalS: 10,
+    });
+    await database.db
+      .update(sensors)
+      .set({ lastSeenAt: seen, wifiState: 'connected' })
+      .where(eq(sensors.id, sensor.id));
+
+    const clock = fakeClock('2026-11-20T10:00:31Z');
+    const watch = createDeviceWatchTask({ db: database.db, logger: memoryLogger().logger, clock });
+    expect(await watch()).toEqual({ purifiers: 0, sensors: 1 }); // 31 s > 3 × 10 s
+    clock.tick(120_000); // 10:02:31: 151 s <= 180 s, the purifier is still connected
+    expect(await watch()).toEqual({ purifiers: 0, sensors: 0 });
+    clock.tick(30_000); // 10:03:01
+    expect(await watch()).toEqual({ purifiers: 1, sensors: 0 });
+    expect(await watch()).toEqual({ purifiers: 0, sensors: 0 });
+
+    const events = await database.db
+      .select()
+      .from(deviceEvents)
+      .orderBy(sql`${deviceEvents.at}`);
+    expect(events.map((e) => [e.deviceId, e.type, e.from, e.to, e.at.toISOString()])).toEqual([
+      [sensor.id, 'wifi', 'connected', 'disconnected', '2026-11-20T10:00:31.000Z'],
+      [purifierId, 'wifi', 'connected', 'disconnected', '2026-11-20T10:03:01.000Z'],
+    ]);
+  });
+});

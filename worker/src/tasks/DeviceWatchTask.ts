@@ -1,0 +1,98 @@
+import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Database } from '@aircloud/server/db/client';
+import { recordDeviceEvents } from '@aircloud/server/devices/device-events';
+import { pushPurifier } from '@aircloud/server/devices/purifier-push';
+import type { JobData } from '@aircloud/server/jobs/queues';
+import type { PurifierRow } from '@aircloud/server/modules/purifiers/repository';
+import { systemClock, type Clock } from '@aircloud/server/modules/purifiers/schedule-slots';
+import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
+import { CONNECTED_INTERVALS } from '@aircloud/shared/purifiers';
+import { sensorRoom } from '@aircloud/shared/realtime';
+import { purifiers } from '@aircloud/server/db/schema';
+import { inArray } from 'drizzle-orm';
+
+/** Id of the repeatable job and its period. */
+export const DEVICE_WATCH_SCHEDULER = 'device-watch';
+export const DEVICE_WATCH_EVERY_MS = 15_000;
+
+/** What a run found. */
+export interface DeviceWatchResult {
+  purifiers: number;
+  sensors: number;
+}
+
+/**
+ * The DeviceWatch task (every 15 s): devices recorded as connected but not heard from within
+ * three reporting intervals become disconnected; each transition is logged in `device_events`
+ * and pushed to the browsers following the device. (Reconnection is seen by the telemetry path.)
+ * The conditional UPDATE makes concurrent or retried runs log a transition once.
+ */
+export function createDeviceWatchTask({
+  db,
+  logger,
+  io,
+  clock = systemClock,
+}: {
+  db: Database;
+  logger: Logger;
+  io?: RealtimeServer;
+  clock?: Clock;
+}) {
+  return async function watchDevices(
+    _job?: Job<JobData['device-watch']>,
+  ): Promise<DeviceWatchResult> {
+    const now = clock.now();
+    // Rows are locked in id order, as the ingest flush locks sensors: the two never deadlock.
+    // The condition is checked again on the locked row, so a device heard from meanwhile stays.
+    const stale = (table: 'purifiers' | 'sensors') => `
+      WITH lost AS (
+        SELECT id FROM ${table}
+         WHERE wifi_state = 'connected'
+           AND last_seen_at < $1::timestamptz - make_interval(secs => ${CONNECTED_INTERVALS} * reporting_interval_s)
+         ORDER BY id FOR UPDATE)
+      UPDATE ${table} t SET wifi_state = 'disconnected' FROM lost WHERE t.id = lost.id
+      RETURNING t.id, t.last_seen_at`;
+    const [lostPurifiers, lostSensors] = await Promise.all([
+      db.$client.query<{ id: string; last_seen_at: Date }>(stale('purifiers'), [now]),
+      db.$client.query<{ id: string; last_seen_at: Date }>(stale('sensors'), [now]),
+    ]);
+    const transitions = [
+      ...lostPurifiers.rows.map((r) => ({ deviceKind: 'purifier' as const, id: r.id })),
+      ...lostSensors.rows.map((r) => ({ deviceKind: 'sensor' as const, id: r.id })),
+    ].map(({ deviceKind, id }) => ({
+      deviceKind,
+      deviceId: id,
+      type: 'wifi' as const,
+      from: 'connected',
+      to: 'disconnected',
+      at: now,
+    }));
+    await recordDeviceEvents(db, transitions);
+    if (io && lostPurifiers.rows.length > 0) {
+      const rows: PurifierRow[] = await db
+        .select()
+        .from(purifiers)
+        .where(
+          inArray(
+            purifiers.id,
+            lostPurifiers.rows.map((r) => r.id),
+          ),
+        );
+      for (const row of rows) pushPurifier(io, row);
+    }
+    if (io)
+      for (const r of lostSensors.rows)
+        io.to(sensorRoom(r.id)).emit('sensor:updated', {
+          ulid: r.id,
+          wifi_state: 'disconnected',
+          last_seen_at: new Date(r.last_seen_at).toISOString(),
+        });
+    if (transitions.length > 0)
+      logger.info(
+        { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length },
+        'devices disconnected',
+      );
+    return { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length };
+  };
+}
