@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import type { Firmware } from '@aircloud/shared/firmware';
 import { hasRole } from '@aircloud/shared/roles';
 import { Button } from '../../../components/Button.tsx';
@@ -72,15 +73,7 @@ export function FirmwareListPage() {
   const { t } = useTranslation();
   const role = useAppSelector((state) => state.session.user?.role);
   if (!hasRole(role, 'ROLE_TECHNICIAN')) {
-    return (
-      <div className="page">
-        <div className="card empty-state" role="alert">
-          <p className="empty-state__code">403</p>
-          <h1 className="empty-state__title">{t('errors.forbidden')}</h1>
-          <p>{t('firmware.forbidden')}</p>
-        </div>
-      </div>
-    );
+    return <ForbiddenState text={t('firmware.forbidden')} />;
   }
   return <FirmwareList />;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import { hasRole } from '@aircloud/shared/roles';
 import {
   PRODUCT_KEY_MODELS,
@@ -56,15 +57,7 @@ export function ProductKeysPage() {
   const [generating, setGenerating] = useState(false);
 
   if (!hasRole(role, 'ROLE_TECHNICIAN')) {
-    return (
-      <div className="page">
-        <div className="card empty-state" role="alert">
-          <p className="empty-state__code">403</p>
-          <h1 className="empty-state__title">{t('errors.forbidden')}</h1>
-          <p>{t('product-keys.forbidden')}</p>
-        </div>
-      </div>
-    );
+    return <ForbiddenState text={t('product-keys.forbidden')} />;
   }
 
   const filtered = Boolean(filter.search || filter.state || filter.model);

@@ -12,7 +12,7 @@ import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useGetTranslationsQuery } from '../api/translationsApi.ts';
 import { filterTranslations, isMissing, type TranslationFilter } from '../translationFilters.ts';
 import { TranslationCell } from './TranslationCell.tsx';
-import { TranslationsForbidden } from './TranslationsForbidden.tsx';
+import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import '../translations.css';
 
 /** Rows per page: ~1,500 keys in five languages stay fast when only a page is in the DOM. */
@@ -20,8 +20,13 @@ export const TRANSLATIONS_PAGE_SIZE = 50;
 
 /** The translations screen (Translations, /translations): administrators only. */
 export function TranslationsPage() {
+  const { t } = useTranslation();
   const role = useAppSelector((state) => state.session.user?.role);
-  return isAdmin(role) ? <TranslationsTable /> : <TranslationsForbidden />;
+  return isAdmin(role) ? (
+    <TranslationsTable />
+  ) : (
+    <ForbiddenState text={t('translations.forbidden-text')} />
+  );
 }
 
 function TranslationsTable() {
@@ -56,7 +61,8 @@ function TranslationsTable() {
     setEditing(null);
   };
 
-  if (isError && httpStatusOf(error) === 403) return <TranslationsForbidden />;
+  if (isError && httpStatusOf(error) === 403)
+    return <ForbiddenState text={t('translations.forbidden-text')} />;
 
   let content;
   if (isError) {

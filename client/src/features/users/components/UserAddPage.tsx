@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '@aircloud/shared/roles';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
-import { ForbiddenState } from './ForbiddenState.tsx';
+import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import { UserForm } from './UserForm.tsx';
 import '../users.css';
 
@@ -10,7 +10,7 @@ import '../users.css';
 export function UserAddPage() {
   const { t } = useTranslation();
   const role = useAppSelector((state) => state.session.user?.role);
-  if (!isAdmin(role)) return <ForbiddenState />;
+  if (!isAdmin(role)) return <ForbiddenState text={t('users.list.forbidden-text')} />;
   return (
     <div className="page user-page">
       <Link to="/users" className="back-link">

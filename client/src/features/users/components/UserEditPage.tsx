@@ -6,14 +6,15 @@ import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts'
 import { formatDate } from '../../../lib/dates.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useGetUserQuery } from '../api/usersApi.ts';
-import { ForbiddenState } from './ForbiddenState.tsx';
+import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import { UserForm } from './UserForm.tsx';
 import '../users.css';
 
 /** UserEdit (/users/:userId/edit): the full user form with avatar upload, for administrators. */
 export function UserEditPage() {
+  const { t } = useTranslation();
   const role = useAppSelector((state) => state.session.user?.role);
-  return isAdmin(role) ? <UserEdit /> : <ForbiddenState />;
+  return isAdmin(role) ? <UserEdit /> : <ForbiddenState text={t('users.list.forbidden-text')} />;
 }
 
 function UserEdit() {
@@ -27,7 +28,8 @@ function UserEdit() {
     refetchOnMountOrArgChange: true,
   });
 
-  if (isError && httpStatusOf(error) === 403) return <ForbiddenState />;
+  if (isError && httpStatusOf(error) === 403)
+    return <ForbiddenState text={t('users.list.forbidden-text')} />;
 
   return (
     <div className="page user-page">

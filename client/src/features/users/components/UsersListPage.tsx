@@ -16,7 +16,7 @@ import { withViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useListUsersQuery } from '../api/usersApi.ts';
 import { useUsersListParams } from '../hooks/useUsersListParams.ts';
-import { ForbiddenState } from './ForbiddenState.tsx';
+import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import { UserDialog } from './UserDialog.tsx';
 import '../users.css';
 
@@ -27,8 +27,9 @@ export function initialsOf(user: Pick<User, 'firstname' | 'lastname'>): string {
 
 /** Account management (UsersList, /users): administrators only; others see the 403 message. */
 export function UsersListPage() {
+  const { t } = useTranslation();
   const role = useAppSelector((state) => state.session.user?.role);
-  return isAdmin(role) ? <UsersList /> : <ForbiddenState />;
+  return isAdmin(role) ? <UsersList /> : <ForbiddenState text={t('users.list.forbidden-text')} />;
 }
 
 function UsersList() {
@@ -49,7 +50,8 @@ function UsersList() {
       update({ page: lastPage });
   }, [currentData, users.length, total, args.page, lastPage, update]);
 
-  if (isError && httpStatusOf(error) === 403) return <ForbiddenState />;
+  if (isError && httpStatusOf(error) === 403)
+    return <ForbiddenState text={t('users.list.forbidden-text')} />;
 
   let content;
   if (isError) {
