@@ -74,13 +74,11 @@ const linkFor = (token: string, lang: string) =>
 // First in the file: this process loads the overrides with its first mail.
 describe('SendMailTask and the translations screen', () => {
   it('uses the text an admin overrode for the recipient language', async () => {
-    await database.db
-      .insert(translationOverrides)
-      .values({
-        lang: 'en',
-        key: 'mail.password_reset.subject',
-        text: 'Choose a new password now',
-      });
+    await database.db.insert(translationOverrides).values({
+      lang: 'en',
+      key: 'mail.password_reset.subject',
+      text: 'Choose a new password now',
+    });
     const link = linkFor(`override-${Date.now()}`, 'en');
     const id = await recordMail(database.db, {
       to: 'robin@example.test',
