@@ -6,7 +6,7 @@ import { ulid } from 'ulid';
 import { firmwareNameSchema, type Firmware } from '@aircloud/shared/firmware';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
 import { receiveFile } from '../media/upload.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -38,12 +38,6 @@ export function safeFileName(name: string): string {
   return short === '' || short === '.' || short === '..' ? 'firmware.bin' : short;
 }
 
-function fileMissing(): AppError {
-  return new AppError(422, 'type_file_not_found', [
-    { propertyPath: 'file', code: 'type_file_not_found', message: '' },
-  ]);
-}
-
 /**
  * POST /api/firmwares: streams the `file` part to a temporary file (hashed on the way; more
  * than config.firmwareMaxBytes answers 413 and removes it), checks `name`, then renames the file
@@ -60,7 +54,7 @@ export async function uploadFirmware(
   });
   try {
     const { name } = firmwareNameSchema.parse({ name: file.fields.name });
-    if (file.size === 0) throw fileMissing();
+    if (file.size === 0) throw fieldError('type_file_not_found', 'file');
     const storedFileName = `${randomBytes(16).toString('hex')}.bin`;
     const target = join(dir, storedFileName);
     await rename(file.path, target);

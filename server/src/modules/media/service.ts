@@ -6,7 +6,7 @@ import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { AVATAR_MAX_BYTES, MEDIA_OBJECT_IRI } from '@aircloud/shared/users';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
 import type { UserRow } from '../users/repository.ts';
 import {
   deleteMediaRows,
@@ -25,12 +25,6 @@ import {
 } from './storage.ts';
 import { receiveFile } from './upload.ts';
 
-function imageTypeError(): AppError {
-  return new AppError(422, 'image_type', [
-    { propertyPath: 'file', code: 'image_type', message: '' },
-  ]);
-}
-
 /**
  * Stores the uploaded avatar of `user`: at most 2 MB (413 while streaming), PNG, JPEG or WebP
  * by its magic bytes and decodable (422 `image_type` otherwise), under a random name.
@@ -45,9 +39,9 @@ export async function uploadAvatar(
   try {
     const detected = await fileTypeFromBuffer(file.head);
     const mime = detected?.mime;
-    if (!mime || !(mime in IMAGE_FORMATS)) throw imageTypeError();
+    if (!mime || !(mime in IMAGE_FORMATS)) throw fieldError('image_type', 'file');
     const size = await imageSize(file.path);
-    if (!size) throw imageTypeError();
+    if (!size) throw fieldError('image_type', 'file');
     const fileName = randomFileName(mime as ImageMime);
     await rename(file.path, join(dir, fileName));
     try {

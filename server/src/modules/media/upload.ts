@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
 
 /**
  * What was received: a temporary file, its size, its first bytes (for the magic bytes), its
@@ -33,12 +33,6 @@ export interface ReceiveOptions {
 /** Multipart overhead allowed above the file limit before refusing on Content-Length alone. */
 const MULTIPART_SLACK = 64 * 1024;
 const HEAD_BYTES = 4100;
-
-function fileMissing(): AppError {
-  return new AppError(422, 'type_file_not_found', [
-    { propertyPath: 'file', code: 'type_file_not_found', message: '' },
-  ]);
-}
 
 function tooLarge(code: string): AppError {
   return new AppError(413, 'payload_too_large', [{ propertyPath: 'file', code, message: '' }]);
@@ -151,7 +145,7 @@ export async function receiveFile(
           if (settled) return;
           settled = true;
           if (received) resolve(received);
-          else reject(fileMissing());
+          else reject(fieldError('type_file_not_found', 'file'));
         },
         () => fail(new AppError(400, 'bad_request')),
       );
