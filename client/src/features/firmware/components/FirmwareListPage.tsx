@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import type { Firmware } from '@aircloud/shared/firmware';
 import { hasRole } from '@aircloud/shared/roles';
@@ -9,7 +10,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
@@ -108,24 +108,15 @@ function FirmwareList() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="card list-state" aria-busy="true">
-        <Spinner size={48} />
-      </div>
-    );
+    content = <ListLoading />;
   } else if (error && !data) {
     content = (
-      <div className="card list-state" role="alert">
-        <span className="list-state__badge list-state__icon">
-          <Icon name="alert" size={28} />
-        </span>
-        <h2>{t('firmware.load-error')}</h2>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          <Icon name="refresh" size={18} />
-          {t('firmware.retry')}
-        </Button>
-      </div>
+      <ListError
+        title={t('firmware.load-error')}
+        error={error}
+        retryLabel={t('firmware.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (total === 0) {
     content = (

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListError } from '../../../components/ListState.tsx';
 import type { ProductKey, ProductKeyFilter } from '@aircloud/shared/product-keys';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -126,14 +127,12 @@ export function ProductKeyList({
   }
   if (error && !data) {
     return (
-      <div className="card list-state" role="alert">
-        <Icon name="alert" size={32} className="list-state__icon" />
-        <p>{t('product-keys.load-error')}</p>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          {t('purifiers.retry')}
-        </Button>
-      </div>
+      <ListError
+        title={t('product-keys.load-error')}
+        error={error}
+        retryLabel={t('purifiers.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   }
   if (total === 0) {

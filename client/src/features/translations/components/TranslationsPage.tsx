@@ -1,13 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import { LANGUAGES, type Language } from '@aircloud/shared/constants';
 import { isAdmin } from '@aircloud/shared/roles';
 import { Button } from '../../../components/Button.tsx';
-import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchInput } from '../../../components/SearchInput.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts';
+import { httpStatusOf } from '../../../lib/api/errorMessage.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useGetTranslationsQuery } from '../api/translationsApi.ts';
 import { filterTranslations, isMissing, type TranslationFilter } from '../translationFilters.ts';
@@ -67,24 +66,15 @@ function TranslationsTable() {
   let content;
   if (isError) {
     content = (
-      <div className="card list-state" role="alert">
-        <span className="list-state__badge list-state__icon">
-          <Icon name="alert" size={28} />
-        </span>
-        <h2>{t('translations.error')}</h2>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          <Icon name="refresh" size={18} />
-          {t('translations.retry')}
-        </Button>
-      </div>
+      <ListError
+        title={t('translations.error')}
+        error={error}
+        retryLabel={t('translations.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (!currentData) {
-    content = (
-      <div className="card list-state" aria-busy="true">
-        <Spinner size={48} />
-      </div>
-    );
+    content = <ListLoading />;
   } else if (filtered.length === 0) {
     content = (
       <div className="card list-state">

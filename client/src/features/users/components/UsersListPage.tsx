@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import { ROLES, isAdmin } from '@aircloud/shared/roles';
 import type { User } from '@aircloud/shared/users';
@@ -10,7 +11,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchInput } from '../../../components/SearchInput.tsx';
 import { Spinner } from '../../../components/Spinner.tsx';
-import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts';
+import { httpStatusOf } from '../../../lib/api/errorMessage.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { withViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
@@ -56,24 +57,15 @@ function UsersList() {
   let content;
   if (isError) {
     content = (
-      <div className="card list-state" role="alert">
-        <span className="list-state__badge list-state__icon">
-          <Icon name="alert" size={28} />
-        </span>
-        <h2>{t('users.list.error')}</h2>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          <Icon name="refresh" size={18} />
-          {t('users.list.retry')}
-        </Button>
-      </div>
+      <ListError
+        title={t('users.list.error')}
+        error={error}
+        retryLabel={t('users.list.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (!currentData) {
-    content = (
-      <div className="card list-state" aria-busy="true">
-        <Spinner size={48} />
-      </div>
-    );
+    content = <ListLoading />;
   } else if (users.length === 0) {
     content = (
       <div className="card list-state">
