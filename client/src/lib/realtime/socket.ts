@@ -1,4 +1,4 @@
-import { Subject } from 'rxjs';
+import { BehaviorSubject, Subject } from 'rxjs';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import type { Me } from '@aircloud/shared/users';
@@ -13,6 +13,12 @@ export const realtime = {
 };
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** The part of the socket the channels use (a fake one in tests). */
+export type RealtimeSocket = Pick<ClientSocket, 'on' | 'off' | 'emit' | 'connected'>;
+
+/** The open socket, null while signed out; channels follow it. */
+export const socket$ = new BehaviorSubject<RealtimeSocket | null>(null);
 
 let socket: ClientSocket | null = null;
 let opening: Promise<void> | null = null;
@@ -30,6 +36,7 @@ export function openRealtime(): Promise<void> {
       next.on('session:revoked', () => realtime.sessionRevoked$.next());
       next.on('network-event:created', (event) => realtime.networkEventCreated$.next(event));
       socket = next;
+      socket$.next(next);
     })
     .catch(() => {
       // Live updates are a bonus: the pages still work from HTTP alone.
@@ -45,4 +52,10 @@ export function closeRealtime(): void {
   wanted = false;
   socket?.disconnect();
   socket = null;
+  socket$.next(null);
+}
+
+/** Replaces the socket the channels follow: tests inject a fake one. */
+export function setRealtimeSocket(fake: RealtimeSocket | null): void {
+  socket$.next(fake);
 }

@@ -9,6 +9,8 @@ import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts'
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useGetPurifierQuery } from '../api/purifiersApi.ts';
+import { usePurifierStream } from '../hooks/usePurifierStream.ts';
+import { LiveIndicator } from './LiveIndicator.tsx';
 import { MaintenanceTab } from './MaintenanceTab.tsx';
 import { MerakiTab } from './MerakiTab.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
@@ -61,6 +63,7 @@ function PurifierHeader({ purifier }: { purifier: Purifier }) {
         <PurifierStatePill state={purifier.state} />
         <WifiStatus state={purifier.wifi_state} />
         <ModeStatus purifier={purifier} />
+        <LiveIndicator />
       </div>
     </header>
   );
@@ -73,6 +76,8 @@ export function PurifierDetailPage() {
   // Every link inside keeps the admin's view-as-user mode.
   const { link } = useViewAsUser();
   const { data: purifier, error, isLoading, refetch } = useGetPurifierQuery(purifierUlid);
+  // Once loaded, the purifier follows its channel: no reload needed for the device's news.
+  usePurifierStream(purifier ? purifierUlid : '');
 
   if (isLoading) return <PageLoader />;
   if (!purifier) {

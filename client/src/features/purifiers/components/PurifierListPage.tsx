@@ -16,6 +16,7 @@ import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useListPurifiersQuery } from '../api/purifiersApi.ts';
+import { usePurifierListStream } from '../hooks/usePurifierListStream.ts';
 import { AddProductPopin } from './AddProductPopin.tsx';
 import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
 import '../purifiers.css';
@@ -89,11 +90,14 @@ export function PurifierListPage() {
   const { t } = useTranslation();
   const { filters, page, update } = usePurifierFilters();
   const [adding, setAdding] = useState(false);
-  const { data, error, isLoading, isFetching, refetch } = useListPurifiersQuery({
-    ...filters,
-    page,
-  });
+  const listArgs = { ...filters, page };
+  const { data, error, isLoading, isFetching, refetch } = useListPurifiersQuery(listArgs);
   const purifiers = data?.['hydra:member'] ?? [];
+  // The shown page follows its purifiers live (network state, mode, maintenance).
+  usePurifierListStream(
+    purifiers.map((p) => p.ulid),
+    listArgs,
+  );
   const total = data?.['hydra:totalItems'] ?? 0;
   const filtered = Boolean(filters.search || filters.wifi_state || filters.state);
   const viewingOther = Boolean(filters.user);

@@ -170,6 +170,10 @@ export const fleet = {
       settings: 'Einstellungen',
     },
     'load-error': 'Der Luftreiniger konnte nicht geladen werden',
+    live: {
+      connected: 'Live',
+      reconnecting: 'Verbindung wird wiederhergestellt…',
+    },
     summary: {
       'room-volume': 'Raumvolumen',
       trh: 'Stündliche Umwälzrate (TRH)',

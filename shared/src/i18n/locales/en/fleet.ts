@@ -168,6 +168,10 @@ export const fleet = {
       settings: 'Settings',
     },
     'load-error': 'The purifier could not be loaded',
+    live: {
+      connected: 'Live',
+      reconnecting: 'Reconnecting…',
+    },
     summary: {
       'room-volume': 'Room volume',
       trh: 'Hourly recycling rate (TRH)',

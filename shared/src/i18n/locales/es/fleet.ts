@@ -168,6 +168,10 @@ export const fleet = {
       settings: 'Ajustes',
     },
     'load-error': 'No se ha podido cargar el purificador',
+    live: {
+      connected: 'En directo',
+      reconnecting: 'Reconectando…',
+    },
     summary: {
       'room-volume': 'Volumen de la sala',
       trh: 'Tasa de renovación horaria (TRH)',

@@ -168,6 +168,10 @@ export const fleet = {
       settings: 'Réglages',
     },
     'load-error': 'Le purificateur n’a pas pu être chargé',
+    live: {
+      connected: 'En direct',
+      reconnecting: 'Reconnexion…',
+    },
     summary: {
       'room-volume': 'Volume de la pièce',
       trh: 'Taux de renouvellement horaire (TRH)',

@@ -141,6 +141,10 @@ export const fleet = {
       settings: '设置',
     },
     'load-error': '无法加载该净化器',
+    live: {
+      connected: '实时',
+      reconnecting: '正在重新连接…',
+    },
     summary: {
       'room-volume': '房间体积',
       trh: '每小时换气次数 (TRH)',

@@ -1,0 +1,129 @@
+import net from 'node:net';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import type {
+  DeviceClientToServerEvents,
+  DeviceServerToClientEvents,
+} from '@aircloud/shared/devices';
+import type { DesiredState, PurifierMode } from '@aircloud/shared/purifiers';
+
+/** A purifier as the device API knows it: serial and product key (its secret). */
+export interface PurifierCredentials {
+  serial: string;
+  key: string;
+}
+
+const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** The e2e server's database, found as scripts/start.ts --e2e finds it (scripts/lib/services.ts). */
+async function e2eDatabaseUrl(port: number): Promise<string> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const name = `aircloud_e2e_${port}`;
+  if (await portAnswers(5432)) {
+    const user = process.getuid?.() === 0 ? 'postgres' : (process.env.USER ?? 'postgres');
+    return `postgres://${user}@127.0.0.1:5432/${name}`;
+  }
+  return `postgres://postgres:postgres@127.0.0.1:54329/${name}`;
+}
+
+/**
+ * Sets a purifier's reporting interval. No API sets it (the device's firmware does, 60 s by
+ * default); a short one lets a journey see a disconnection within seconds.
+ */
+export async function setReportingInterval(
+  e2ePort: number,
+  serial: string,
+  seconds: number,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: await e2eDatabaseUrl(e2ePort) });
+  await client.connect();
+  try {
+    const res = await client.query(
+      'UPDATE purifiers SET reporting_interval_s = $1 WHERE serial_number = $2',
+      [seconds, serial],
+    );
+    if (res.rowCount !== 1) throw new Error(`no purifier ${serial}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A simulated purifier for one journey: holds its /device socket, applies and acknowledges the
+ * commands it gets, and reports every `intervalS` while reporting is on.
+ */
+export class TestPurifier {
+  mode: PurifierMode = 'auto';
+  ackVersion = 0;
+  readonly commands: DesiredState[] = [];
+  private socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly device: PurifierCredentials,
+    private readonly intervalS: number,
+  ) {}
+
+  /** Connects the socket and reports now, then every interval. */
+  async start(): Promise<void> {
+    if (!this.socket) {
+      this.socket = io(`${this.baseUrl}/device`, {
+        transports: ['websocket'],
+        forceNew: true,
+        auth: { serial: this.device.serial, secret: this.device.key },
+      });
+      this.socket.on('command', ({ desired }) => {
+        this.commands.push(desired);
+        void this.apply(desired);
+      });
+    } else this.socket.connect();
+    await this.report();
+    this.timer ??= setInterval(
+      () => void this.report().catch(() => undefined),
+      this.intervalS * 1000,
+    );
+  }
+
+  /** Goes silent: no more reports, socket closed (the server will call it disconnected). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.socket?.disconnect();
+  }
+
+  /** Applies a desired state: acknowledges its version on the socket, then reports at once. */
+  private async apply(desired: DesiredState): Promise<void> {
+    if (desired.version <= this.ackVersion) return;
+    this.mode = desired.mode;
+    this.ackVersion = desired.version;
+    this.socket?.emit('ack', { version: desired.version });
+    await this.report();
+  }
+
+  /** Posts one report; applies the desired state the answer may carry. */
+  async report(): Promise<void> {
+    const credentials = Buffer.from(`${this.device.serial}:${this.device.key}`).toString('base64');
+    const res = await fetch(`${this.baseUrl}/device/v1/telemetry`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${credentials}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        ts: new Date().toISOString(),
+        mode: this.mode,
+        state: 'operational',
+        desired_version_ack: this.ackVersion,
+      }),
+    });
+    if (res.status !== 200) throw new Error(`telemetry answered ${res.status}`);
+    const body = (await res.json()) as { desired?: DesiredState };
+    if (body.desired) await this.apply(body.desired);
+  }
+}
