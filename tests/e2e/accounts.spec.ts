@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { apiAs, DEMO_PASSWORD } from '../support/api.ts';
 
-const DEMO_PASSWORD = 'Demo-1234';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'var', 'screenshots');
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -56,16 +56,6 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
-}
-
-/** An API client signed in as the demo administrator (cookies kept by the context). */
-async function adminApi(): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const login = await api.post('/security/token/request', {
-    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
-  });
-  expect(login.status()).toBe(204);
-  return api;
 }
 
 async function shot(page: Page, name: string) {
@@ -219,7 +209,7 @@ test('a user edits their profile, changes password, and uses a personal API toke
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const tag = `p${Date.now().toString(36)}`;
   const email = `${tag}@example.test`;
-  const admin = await adminApi();
+  const admin = await apiAs('admin@demo.test');
   const created = await admin.post('/api/users', {
     data: {
       firstname: 'Paula',

@@ -1,62 +1,20 @@
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { exportedKey, newUser } from '../support/api.ts';
 import { setReportingInterval, TestPurifier } from '../support/device.ts';
 
-const DEMO_PASSWORD = 'Demo-1234';
 const PASSWORD = 'Devices-1234';
 /** Seconds between two reports: the worker calls a purifier disconnected after 3 of them. */
 const INTERVAL_S = 2;
 
-/** An API client signed in (cookies kept, Origin of the app). */
-async function apiAs(email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const login = await api.post('/security/token/request', { data: { email, password } });
-  expect(login.status()).toBe(204);
-  return api;
-}
-
-/** A fresh exported product key (generated and exported by the demo technician). */
-async function exportedKey(): Promise<{ key: string; serial: string }> {
-  const tech = await apiAs('tech@demo.test');
-  const start = 100_000 + Math.floor(Math.random() * 400_000);
-  const generated = await tech.post('/api/product_keys/generate', {
-    data: { model: 'HEPA_COCOON', start_serial: start, count: 1 },
-  });
-  expect(generated.status()).toBe(201);
-  const serial = (await generated.json()).first_serial_number as string;
-  const found = await tech.get(`/api/product_keys?search=${encodeURIComponent(serial)}`);
-  const key = (await found.json())['hydra:member'][0] as { ulid: string; key: string };
-  expect(
-    (await tech.post('/api/product_keys/export', { data: { ids: [key.ulid] } })).status(),
-  ).toBe(200);
-  await tech.dispose();
-  return { key: key.key, serial };
-}
-
-/** A user of their own (no other purifier on the list), created by the demo admin. */
-async function newUser(): Promise<string> {
-  const admin = await apiAs('admin@demo.test');
-  const email = `devices-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const created = await admin.post('/api/users', {
-    data: {
-      firstname: 'Dev',
-      lastname: 'Ice',
-      email,
-      lang: 'en',
-      role: 'ROLE_USER',
-      company: 'AirCloud',
-      new_password1: PASSWORD,
-      new_password2: PASSWORD,
-    },
-  });
-  expect(created.status()).toBe(201);
-  await admin.dispose();
-  return email;
-}
-
 /** Signs in, adds a purifier from a fresh key through the API; returns its serial, key, ulid. */
 async function userWithPurifier(page: Page) {
-  const email = await newUser();
+  const email = await newUser({
+    label: 'devices',
+    password: PASSWORD,
+    firstname: 'Dev',
+    lastname: 'Ice',
+  });
   const { key, serial } = await exportedKey();
   await page.goto('/login');
   await page.locator('input[type="email"], input[name="email"]').first().fill(email);

@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '@aircloud/shared/constants';
 import { flattenCatalogue } from '@aircloud/shared/i18n/flatten';
 import { resources } from '@aircloud/shared/i18n/resources';
 import { baseURL } from '../playwright.config.ts';
+import { apiAs, DEMO_PASSWORD, exportedKey, newUser } from '../support/api.ts';
 
-const DEMO_PASSWORD = 'Demo-1234';
 const PASSWORD = 'Languages-1234';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'var', 'screenshots');
 
@@ -71,53 +71,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `languages-${name}.png`) });
 }
 
-/** An API client signed in (cookies kept, Origin of the app). */
-async function apiAs(email: string, password = DEMO_PASSWORD): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const login = await api.post('/security/token/request', { data: { email, password } });
-  expect(login.status()).toBe(204);
-  return api;
-}
-
-/** A fresh exported product key (generated and exported by the demo technician). */
-async function exportedKey(): Promise<{ key: string; serial: string }> {
-  const tech = await apiAs('tech@demo.test');
-  const start = 500_000 + Math.floor(Math.random() * 400_000);
-  const generated = await tech.post('/api/product_keys/generate', {
-    data: { model: 'HEPA_BULLE_WHITE', start_serial: start, count: 1 },
-  });
-  expect(generated.status()).toBe(201);
-  const serial = (await generated.json()).first_serial_number as string;
-  const found = await tech.get(`/api/product_keys?search=${encodeURIComponent(serial)}`);
-  const key = (await found.json())['hydra:member'][0] as { ulid: string; key: string };
-  expect(
-    (await tech.post('/api/product_keys/export', { data: { ids: [key.ulid] } })).status(),
-  ).toBe(200);
-  await tech.dispose();
-  return { key: key.key, serial };
-}
-
-/** An enabled user whose account language is `lang`, created by the demo admin. */
-async function newUser(lang: Language): Promise<string> {
-  const admin = await apiAs('admin@demo.test');
-  const email = `languages-${lang}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-  const created = await admin.post('/api/users', {
-    data: {
-      firstname: 'Lena',
-      lastname: 'Lang',
-      email,
-      lang,
-      role: 'ROLE_USER',
-      company: 'AirCloud',
-      new_password1: PASSWORD,
-      new_password2: PASSWORD,
-    },
-  });
-  expect(created.status()).toBe(201);
-  await admin.dispose();
-  return email;
-}
-
 /** Signs in from the login page after choosing `lang` in its language picker (remembered). */
 async function signIn(page: Page, email: string, password: string, lang: Language): Promise<void> {
   await page.goto('/login');
@@ -143,8 +96,14 @@ test.describe.configure({ mode: 'serial' });
 
 for (const lang of ['fr', 'en', 'zh'] as const) {
   test(`the purifier journey in ${lang}`, async ({ page }) => {
-    const email = await newUser(lang);
-    const { key, serial } = await exportedKey();
+    const email = await newUser({
+      label: `languages-${lang}`,
+      password: PASSWORD,
+      lang,
+      firstname: 'Lena',
+      lastname: 'Lang',
+    });
+    const { key, serial } = await exportedKey('HEPA_BULLE_WHITE');
 
     await page.goto('/login');
     await page.locator('.language-select select').selectOption(lang);
@@ -202,7 +161,13 @@ test('an override saved on /translations shows to a user after a reload', async 
   const admin = await apiAs('admin@demo.test');
   try {
     // A French user is on the purifier list.
-    const email = await newUser('fr');
+    const email = await newUser({
+      label: 'languages-fr',
+      password: PASSWORD,
+      lang: 'fr',
+      firstname: 'Lena',
+      lastname: 'Lang',
+    });
     const userContext = await browser.newContext();
     const userPage = await userContext.newPage();
     await signIn(userPage, email, PASSWORD, 'fr');

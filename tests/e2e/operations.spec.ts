@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
+import { apiAs, DEMO_PASSWORD, exportedKey } from '../support/api.ts';
 
-const PASSWORD = 'Demo-1234';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'var', 'screenshots');
 
 async function signInAs(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await page.locator('input[type="email"], input[name="email"]').first().fill(email);
-  await page.locator('input[type="password"]').first().fill(PASSWORD);
+  await page.locator('input[type="password"]').first().fill(DEMO_PASSWORD);
   await page.locator('form button[type="submit"]').click();
   await expect(page.getByRole('navigation').first()).toBeVisible();
   await expect(page).toHaveURL(/\/purifiers/);
-}
-
-/** An API client signed in as a demo account (cookies kept, Origin of the app). */
-async function apiAs(email: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
-  const login = await api.post('/security/token/request', { data: { email, password: PASSWORD } });
-  expect(login.status()).toBe(204);
-  return api;
 }
 
 async function shot(page: Page, name: string, height = 900): Promise<void> {
@@ -34,18 +26,7 @@ async function shot(page: Page, name: string, height = 900): Promise<void> {
 
 /** A purifier of user@demo.test, added with a fresh exported product key; answers its ulid. */
 async function newUserPurifier(name: string): Promise<string> {
-  const tech = await apiAs('tech@demo.test');
-  const start = 900_000 + Math.floor(Math.random() * 90_000);
-  const generated = await tech.post('/api/product_keys/generate', {
-    data: { model: 'HEPA_COCOON', start_serial: start, count: 1 },
-  });
-  expect(generated.status()).toBe(201);
-  const serial = (await generated.json()).first_serial_number as string;
-  const found = await tech.get(`/api/product_keys?search=${encodeURIComponent(serial)}`);
-  const key = (await found.json())['hydra:member'][0] as { ulid: string; key: string };
-  const exported = await tech.post('/api/product_keys/export', { data: { ids: [key.ulid] } });
-  expect(exported.status()).toBe(200);
-  await tech.dispose();
+  const key = await exportedKey();
 
   const user = await apiAs('user@demo.test');
   const activated = await user.post('/api/purifiers/activate', { data: { key: key.key } });
