@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError } from '../../../components/ListState.tsx';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import type { ProductKey, ProductKeyFilter } from '@aircloud/shared/product-keys';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
@@ -119,11 +118,7 @@ export function ProductKeyList({
   };
 
   if (isLoading) {
-    return (
-      <div className="list-state">
-        <Spinner size={32} />
-      </div>
-    );
+    return <ListLoading />;
   }
   if (error && !data) {
     return (

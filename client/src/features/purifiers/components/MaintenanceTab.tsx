@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import {
   MAINTENANCE_EVENT_TYPES,
   maintenanceEventSchema,
@@ -12,7 +13,6 @@ import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { formatDate, formatDateTime, todayInParis } from '../../../lib/dates.ts';
 import { applyViolations } from '../../../lib/forms.ts';
@@ -160,20 +160,16 @@ function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
 
   let body;
   if (isLoading) {
-    body = (
-      <div className="list-state list-state--compact">
-        <Spinner size={32} />
-      </div>
-    );
+    body = <ListLoading compact />;
   } else if (error && !data) {
     body = (
-      <div className="list-state list-state--compact" role="alert">
-        <p>{t('maintenance.history-error')}</p>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          {t('purifiers.retry')}
-        </Button>
-      </div>
+      <ListError
+        compact
+        title={t('maintenance.history-error')}
+        error={error}
+        retryLabel={t('purifiers.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (total === 0) {
     body = <p className="muted history-empty">{t('maintenance.history-empty')}</p>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
 import { Button } from '../../../components/Button.tsx';
@@ -7,7 +8,6 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
@@ -44,20 +44,16 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
 
   let body;
   if (isLoading) {
-    body = (
-      <div className="list-state list-state--compact">
-        <Spinner size={32} />
-      </div>
-    );
+    body = <ListLoading compact />;
   } else if (!data) {
     body = (
-      <div className="list-state list-state--compact" role="alert">
-        <p>{t('meraki.settings-error')}</p>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          {t('purifiers.retry')}
-        </Button>
-      </div>
+      <ListError
+        compact
+        title={t('meraki.settings-error')}
+        error={error}
+        retryLabel={t('purifiers.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else {
     body = (
@@ -197,20 +193,16 @@ function EventHistory({ purifier }: { purifier: Purifier }) {
 
   let body;
   if (isLoading) {
-    body = (
-      <div className="list-state list-state--compact">
-        <Spinner size={32} />
-      </div>
-    );
+    body = <ListLoading compact />;
   } else if (error && !data) {
     body = (
-      <div className="list-state list-state--compact" role="alert">
-        <p>{t('meraki.history.error')}</p>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          {t('purifiers.retry')}
-        </Button>
-      </div>
+      <ListError
+        compact
+        title={t('meraki.history.error')}
+        error={error}
+        retryLabel={t('purifiers.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (total === 0) {
     body = <p className="muted history-empty">{t('meraki.history.empty')}</p>;

@@ -1,11 +1,11 @@
 import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ListError } from '../../../components/ListState.tsx';
 import type { Purifier } from '@aircloud/shared/purifiers';
-import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageLoader } from '../../../components/Spinner.tsx';
 import { RouteTabs } from '../../../components/Tabs.tsx';
-import { errorMessageKey, httpStatusOf } from '../../../lib/api/errorMessage.ts';
+import { httpStatusOf } from '../../../lib/api/errorMessage.ts';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useGetPurifierQuery } from '../api/purifiersApi.ts';
@@ -86,14 +86,12 @@ export function PurifierDetailPage() {
         {httpStatusOf(error) === 404 ? (
           <NotFoundInline />
         ) : (
-          <div className="card list-state" role="alert">
-            <Icon name="alert" size={32} className="list-state__icon" />
-            <p>{t('purifier.load-error')}</p>
-            <p className="muted">{t(errorMessageKey(error))}</p>
-            <Button variant="secondary" onClick={() => void refetch()}>
-              {t('purifiers.retry')}
-            </Button>
-          </div>
+          <ListError
+            title={t('purifier.load-error')}
+            error={error}
+            retryLabel={t('purifiers.retry')}
+            onRetry={() => void refetch()}
+          />
         )}
       </div>
     );

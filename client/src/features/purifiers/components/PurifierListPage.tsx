@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import {
   PURIFIER_STATES,
   WIFI_STATES,
@@ -12,8 +13,6 @@ import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchInput } from '../../../components/SearchInput.tsx';
-import { Spinner } from '../../../components/Spinner.tsx';
-import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useListPurifiersQuery } from '../api/purifiersApi.ts';
 import { usePurifierListStream } from '../hooks/usePurifierListStream.ts';
@@ -104,21 +103,15 @@ export function PurifierListPage() {
 
   let content;
   if (isLoading) {
-    content = (
-      <div className="list-state">
-        <Spinner size={32} />
-      </div>
-    );
+    content = <ListLoading />;
   } else if (error && !data) {
     content = (
-      <div className="card list-state" role="alert">
-        <Icon name="alert" size={32} className="list-state__icon" />
-        <p>{t('purifiers.load-error')}</p>
-        <p className="muted">{t(errorMessageKey(error))}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          {t('purifiers.retry')}
-        </Button>
-      </div>
+      <ListError
+        title={t('purifiers.load-error')}
+        error={error}
+        retryLabel={t('purifiers.retry')}
+        onRetry={() => void refetch()}
+      />
     );
   } else if (total === 0) {
     content = (
