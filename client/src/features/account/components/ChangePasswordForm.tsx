@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import type { z } from 'zod';
 import { editPasswordSchema } from '@aircloud/shared/auth';
 import { Button } from '../../../components/Button.tsx';
@@ -65,11 +66,7 @@ export function ChangePasswordForm() {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {serverError ? (
-        <p className="form-error" role="alert">
-          {t(serverError)}
-        </p>
-      ) : null}
+      <FormError messageKey={serverError} />
       <FormField
         id="cp-current"
         name="current_password"

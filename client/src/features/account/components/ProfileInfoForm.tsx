@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '@aircloud/shared/constants';
 import type { Me, User } from '@aircloud/shared/users';
@@ -114,11 +115,7 @@ export function ProfileInfoForm({ me }: { me: Me }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {t(formError)}
-        </p>
-      ) : null}
+      <FormError messageKey={formError} />
       <FormField
         id="pi-avatar"
         name="avatar"

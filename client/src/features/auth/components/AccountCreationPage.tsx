@@ -3,6 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import { z } from 'zod';
 import { registrationSchema } from '@aircloud/shared/auth';
 import { AuthCard } from '../../../components/AuthCard.tsx';
@@ -98,11 +99,7 @@ export function AccountCreationPage() {
       }
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {t(serverError)}
-          </p>
-        ) : null}
+        <FormError messageKey={serverError} />
         <div className="form__grid">
           <FormField
             id="ac-firstname"

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import type { z } from 'zod';
 import { forgotPasswordSchema } from '@aircloud/shared/auth';
 import { AuthCard } from '../../../components/AuthCard.tsx';
@@ -70,11 +71,7 @@ export function ForgotPasswordPage() {
       footer={backToLogin}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {t(serverError)}
-          </p>
-        ) : null}
+        <FormError messageKey={serverError} />
         <FormField
           id="fp-email"
           name="email"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import type { LoginInput } from '@aircloud/shared/auth';
 import { AuthCard } from '../../../components/AuthCard.tsx';
 import { Button } from '../../../components/Button.tsx';
@@ -65,11 +66,7 @@ export function LoginPage() {
       }
     >
       <form className="form" onSubmit={onSubmit} onInput={loginResolver.preload} noValidate>
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {t(serverError)}
-          </p>
-        ) : null}
+        <FormError messageKey={serverError} />
         <FormField
           id="login-email"
           name="email"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import {
   FIRMWARE_MAX_BYTES,
   FIRMWARE_NAME_MAX,
@@ -102,11 +103,7 @@ export function ImportFirmwarePopin({ open, onClose }: { open: boolean; onClose:
       }
     >
       <form id="firmware-import" className="form" onSubmit={(e) => void submit(e)} noValidate>
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {t(serverError)}
-          </p>
-        ) : null}
+        <FormError messageKey={serverError} />
         <FormField
           id="fw-name"
           name="name"

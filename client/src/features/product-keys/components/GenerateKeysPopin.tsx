@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import {
   generateProductKeysSchema,
   PRODUCT_KEY_GENERATE_MAX,
@@ -103,11 +104,7 @@ export function GenerateKeysPopin({ open, onClose }: { open: boolean; onClose: (
       }
     >
       <form id={FORM_ID} className="form" onSubmit={onSubmit} noValidate>
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {t(serverError)}
-          </p>
-        ) : null}
+        <FormError messageKey={serverError} />
         <FormField
           id="gk-model"
           name="model"

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import { activatePurifierSchema } from '@aircloud/shared/purifiers';
 import { Button } from '../../../components/Button.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
@@ -64,11 +65,7 @@ export function AddProductPopin({ open, onClose }: { open: boolean; onClose: () 
       }
     >
       <form id={FORM_ID} className="form" onSubmit={onSubmit} noValidate>
-        {serverError ? (
-          <p className="form-error" role="alert">
-            {t(serverError)}
-          </p>
-        ) : null}
+        <FormError messageKey={serverError} />
         <FormField
           id="ap-key"
           name="key"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import {
   MAINTENANCE_EVENT_TYPES,
@@ -71,11 +72,7 @@ function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       <h2 className="card__title">{t('maintenance.record.title')}</h2>
-      {serverError ? (
-        <p className="form-error" role="alert">
-          {t(serverError)}
-        </p>
-      ) : null}
+      <FormError messageKey={serverError} />
       <FormField
         id="mr-type"
         name="type"

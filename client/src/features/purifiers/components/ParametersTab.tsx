@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import { SHORT_NAME_MAX, TRH_CHOICES } from '@aircloud/shared/constants';
 import {
   patchPurifierSchema,
@@ -144,11 +145,7 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
 
   return (
     <form className="form tab-panel" onSubmit={onSubmit} noValidate>
-      {serverError ? (
-        <p className="form-error" role="alert">
-          {t(serverError)}
-        </p>
-      ) : null}
+      <FormError messageKey={serverError} />
       <div className="settings-grid">
         <section className="card form">
           <FormField

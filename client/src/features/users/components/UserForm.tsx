@@ -3,6 +3,7 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { FormError } from '../../../components/FormError.tsx';
 import { LANGUAGES } from '@aircloud/shared/constants';
 import type { Role } from '@aircloud/shared/roles';
 import type { User } from '@aircloud/shared/users';
@@ -175,11 +176,7 @@ export function UserForm({ user }: { user?: User }) {
 
   return (
     <form className="form user-form" onSubmit={onSubmit} noValidate>
-      {formError ? (
-        <p className="form-error" role="alert">
-          {t(formError)}
-        </p>
-      ) : null}
+      <FormError messageKey={formError} />
       <div className="user-form__layout">
         <section className="card user-form__avatar">
           <FormField
