@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,7 +10,6 @@ import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { Listbox } from '../../../components/Listbox.tsx';
 import { Popin } from '../../../components/Popin.tsx';
 import { catalogueKeyOf, errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
@@ -21,7 +20,7 @@ import {
   useUpdateUserMutation,
 } from '../api/usersApi.ts';
 import { dialogSaveErrorKey, saveFailureNoticeKey } from './userErrors.ts';
-import { useRoleOptions } from './useRoleOptions.ts';
+import { RoleField } from './RoleField.tsx';
 
 /** The form user of the dialog (spec section 4): identity, names, e-mail, role, company. */
 export interface DialogUser {
@@ -103,7 +102,6 @@ export function UserDialog({
   const [loading, setLoading] = useState(false);
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [alertError, setAlertError] = useState<string | null>(null);
-  const roleOptions = useRoleOptions(t('users.dialog.role-void'));
 
   const editMode = user !== null;
   const editingSelf = editMode && user.ulid === me?.ulid;
@@ -261,29 +259,12 @@ export function UserDialog({
                 {...register('email')}
               />
             </FormField>
-            <FormField
+            <RoleField
               id="ud-role"
-              name="role"
               label={t('users.dialog.role')}
+              control={control}
               error={errors.role?.message}
-            >
-              <Controller
-                control={control}
-                name="role"
-                render={({ field }) => (
-                  <Listbox
-                    id="ud-role"
-                    labelId="ud-role-label"
-                    value={field.value}
-                    options={roleOptions}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    invalid={Boolean(errors.role)}
-                    describedBy={errors.role ? 'ud-role-error' : undefined}
-                  />
-                )}
-              />
-            </FormField>
+            />
           </>
         )}
         <FormField

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import {
 } from '../../../components/AvatarInput.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
-import { Listbox } from '../../../components/Listbox.tsx';
 import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { catalogueKeyOf } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
@@ -31,7 +30,7 @@ import {
   userFormValues,
   type UserFormValues,
 } from './userFormSchema.ts';
-import { useRoleOptions } from './useRoleOptions.ts';
+import { RoleField } from './RoleField.tsx';
 
 /** Server answers that belong to one field of the form. */
 const FIELD_ERRORS: Record<string, keyof UserFormValues> = {
@@ -66,7 +65,6 @@ export function UserForm({ user }: { user?: User }) {
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
-  const roleOptions = useRoleOptions(t('users.dialog.role-void'));
   const schema = useMemo(() => userFormSchema({ add, editingSelf }), [add, editingSelf]);
   const {
     register,
@@ -245,29 +243,12 @@ export function UserForm({ user }: { user?: User }) {
               <p className="muted">{t('users.form.self-hint')}</p>
             ) : (
               <>
-                <FormField
+                <RoleField
                   id="uf-role"
-                  name="role"
                   label={t('users.form.role')}
+                  control={control}
                   error={errors.role?.message}
-                >
-                  <Controller
-                    control={control}
-                    name="role"
-                    render={({ field }) => (
-                      <Listbox
-                        id="uf-role"
-                        labelId="uf-role-label"
-                        value={field.value}
-                        options={roleOptions}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        invalid={Boolean(errors.role)}
-                        describedBy={errors.role ? 'uf-role-error' : undefined}
-                      />
-                    )}
-                  />
-                </FormField>
+                />
                 {add ? null : (
                   <label className="switch">
                     <input type="checkbox" role="switch" {...register('enabled')} />
