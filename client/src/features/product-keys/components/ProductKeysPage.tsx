@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { oneOf, useListQuery } from '../../../lib/navigation/useListQuery.ts';
 import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import { hasRole } from '@aircloud/shared/roles';
 import {
@@ -18,34 +18,14 @@ import { GenerateKeysPopin } from './GenerateKeysPopin.tsx';
 import { ProductKeyList } from './ProductKeyList.tsx';
 import '../productKeys.css';
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.includes(value as T) ? (value as T) : undefined;
-}
-
 /** Reads and writes the list filters in the URL query, so a filtered list can be shared. */
 function useKeyFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListQuery();
   const filter: ProductKeyFilter = {
     search: params.get('search') ?? undefined,
     state: oneOf<ProductKeyState>(PRODUCT_KEY_STATES, params.get('state')),
     model: oneOf<ProductKeyModel>(PRODUCT_KEY_MODELS, params.get('model')),
   };
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1))
-            next.delete(key);
-          else next.set(key, String(value));
-        }
-        // Any filter change starts again from the first page.
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return { filter, page, update };
 }
 

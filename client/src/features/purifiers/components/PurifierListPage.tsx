@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { oneOf, useListQuery } from '../../../lib/navigation/useListQuery.ts';
 import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import {
   PURIFIER_STATES,
@@ -20,34 +21,15 @@ import { AddProductPopin } from './AddProductPopin.tsx';
 import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
 import '../purifiers.css';
 
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
-  return values.includes(value as T) ? (value as T) : undefined;
-}
-
 /** Filters of the list, kept in the URL query (`user` is kept as it came: admin view-as-user). */
 function usePurifierFilters() {
-  const [params, setParams] = useSearchParams();
+  const { params, page, update } = useListQuery();
   const filters = {
     search: params.get('search') ?? undefined,
     wifi_state: oneOf<WifiState>(WIFI_STATES, params.get('wifi_state')),
     state: oneOf<PurifierState>(PURIFIER_STATES, params.get('state')),
     user: params.get('user') ?? undefined,
   };
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1))
-            next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
   return { filters, page, update };
 }
 

@@ -1,0 +1,31 @@
+import { useSearchParams } from 'react-router-dom';
+
+/** `value` when it is one of `values` (a filter read from the URL), else undefined. */
+export function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return values.includes(value as T) ? (value as T) : undefined;
+}
+
+/**
+ * The query of a list screen kept in the URL: its parameters, the page (from 1) and `update`,
+ * which sets or clears parameters (empty values and page 1 are left out) and goes back to the
+ * first page when a filter changes. Other parameters (e.g. `user` of view-as-user) are kept.
+ */
+export function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const update = (changes: Record<string, string | number | undefined>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1))
+            next.delete(key);
+          else next.set(key, String(value));
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { params, page, update };
+}
