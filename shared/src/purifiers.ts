@@ -298,7 +298,4 @@ export interface MaintenanceEvent {
   note: string;
 }
 
-/** A hydra collection page. */
-export type { HydraCollection } from './jsonld.ts';
-
 export const DEFAULT_TIME_ZONE = TIME_ZONE;

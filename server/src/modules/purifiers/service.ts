@@ -1,3 +1,4 @@
+import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { normalizeProductKey } from '@aircloud/shared/product-keys';
 import {
   DEFAULT_PURIFIER_MODE,
@@ -6,7 +7,6 @@ import {
   type ActivatePurifierInput,
   type DesiredSource,
   type DesiredState,
-  type HydraCollection,
   type MaintenanceEvent,
   type MaintenanceEventInput,
   type PatchPurifierInput,

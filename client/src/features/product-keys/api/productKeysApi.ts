@@ -5,7 +5,7 @@ import type {
   ProductKeyBatch,
   ProductKeyFilter,
 } from '@aircloud/shared/product-keys';
-import type { HydraCollection } from '@aircloud/shared/purifiers';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
 
 /** Query of the key list; empty values are left out of the URL. */

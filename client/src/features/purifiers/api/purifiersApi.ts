@@ -1,6 +1,6 @@
+import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type {
   ActivatePurifierInput,
-  HydraCollection,
   MaintenanceEvent,
   MaintenanceEventInput,
   PatchPurifierInput,

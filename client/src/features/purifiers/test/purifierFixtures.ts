@@ -1,4 +1,5 @@
-import type { HydraCollection, Purifier } from '@aircloud/shared/purifiers';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
+import type { Purifier } from '@aircloud/shared/purifiers';
 import { makeMe } from '../../../test/fixtures.ts';
 
 export const PURIFIER_ULID = '01JPURIFIER000000000000000';
