@@ -63,5 +63,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Above the 10 s testing-library waits (src/test/setup.ts), so a timeout names the awaited element.
+    testTimeout: 30_000,
   },
 });

@@ -24,12 +24,22 @@ export function SearchInput({
   const latest = useRef(onSearch);
   latest.current = onSearch;
 
-  useEffect(() => setText(value), [value]);
+  // The value last reported (or set from outside): a URL that catches up with what was reported
+  // must not overwrite what the user typed meanwhile; a value changed elsewhere (clear filters) must.
+  const reported = useRef(value);
   useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => latest.current(text.trim()), debounceMs);
+    if (value === reported.current) return;
+    reported.current = value;
+    setText(value);
+  }, [value]);
+  useEffect(() => {
+    if (text.trim() === reported.current) return;
+    const timer = setTimeout(() => {
+      reported.current = text.trim();
+      latest.current(reported.current);
+    }, debounceMs);
     return () => clearTimeout(timer);
-  }, [text, value, debounceMs]);
+  }, [text, debounceMs]);
 
   return (
     <div className="search-input">

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server.ts';
 import { resources } from '@aircloud/shared/i18n/resources';
 import { i18n } from '../lib/i18n/i18n.ts';
+
+// A screen's first render waits for its lazy page chunk, which Vite transforms on first import:
+// on a busy machine that takes more than testing-library's default second.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Tests render every language at once: load all catalogues up front.
 for (const [lang, catalogue] of Object.entries(resources))
