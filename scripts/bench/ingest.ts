@@ -8,20 +8,22 @@
  * time, measured when a subscriber receives it) and CPU of server, worker, PostgreSQL and Redis.
  * Then measures a bare node:http JSON endpoint, the machine's ceiling for such requests.
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
-import { sha256 } from '../../server/src/lib/crypto.ts';
-import type { LoadCommand, LoadDevice, LoadResult } from './load.ts';
+import {
+  demoOwner,
+  insertBenchSensors,
+  percentile,
+  startLoad,
+  startProduct,
+  waitReady,
+} from './common.ts';
+import type { LoadCommand } from './load.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { values } = parseArgs({
   options: {
     'phase-seconds': { type: 'string', default: '20' },
@@ -38,9 +40,7 @@ const SENSORS = Number(values.sensors);
 const SUBSCRIBERS = Number(values.subscribers);
 const BATCH = Number(values.batch);
 const PORT = Number(values.port);
-const BASE = `http://127.0.0.1:${PORT}`;
 const DATABASE = 'aircloud_bench';
-const SECRET = 'bench-sensor-secret-0123456789abcdefghijklmnop';
 
 // ---- processes and CPU ---------------------------------------------------------------------
 
@@ -121,91 +121,22 @@ function cpuPercent(a: Snapshot, b: Snapshot) {
   };
 }
 
-async function waitReady(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/readyz`);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() > deadline) throw new Error(`${url} not ready`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-// ---- latency -------------------------------------------------------------------------------
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 // ---- main ----------------------------------------------------------------------------------
 
-const product: ChildProcess = spawn(
-  process.execPath,
-  ['--import', 'tsx', 'scripts/start.ts', '--e2e'],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      E2E_DATABASE: DATABASE,
-      LOG_LEVEL: 'warn',
-      VAR_DIR: path.join(root, 'var/bench'),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  },
-);
-let stopped = false;
-const stopProduct = async () => {
-  if (stopped) return;
-  stopped = true;
-  product.kill('SIGTERM');
-  await new Promise((r) => product.once('exit', r));
-  // The Redis keys of this run (start.ts --e2e names the prefix after its pid).
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(
-      cursor,
-      'MATCH',
-      `aircloud-e2e-${product.pid}:*`,
-      'COUNT',
-      1000,
-    );
-    cursor = next;
-    if (keys.length > 0) await redis.del(...keys);
-  } while (cursor !== '0');
-  redis.disconnect();
-};
-process.on('SIGINT', () => void stopProduct().then(() => process.exit(1)));
-// Never leave the product running behind a crashed benchmark.
-process.on('exit', () => {
-  if (!stopped) product.kill('SIGTERM');
-});
+const product = startProduct({ port: PORT, database: DATABASE, varDir: 'var/bench' });
+const BASE = product.base;
+const stopProduct = product.stop;
 
 try {
   await waitReady(BASE);
   const db = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${DATABASE}` });
   await db.connect();
-  const owner = (
-    await db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'user@demo.test'`)
-  ).rows[0]!.id;
-  const serials = Array.from(
-    { length: SENSORS },
-    (_, i) => `BENCH-${String(i + 1).padStart(6, '0')}`,
-  );
-  const ids = serials.map((_, i) => `01BENCH${String(i).padStart(19, '0')}`);
-  await db.query(
-    `INSERT INTO sensors (id, serial_number, user_id, name, device_secret_hash, reporting_interval_s)
-     SELECT id, serial, $3, serial, $4, 10 FROM unnest($1::text[], $2::text[]) AS t(id, serial)
-     ON CONFLICT DO NOTHING`,
-    [ids, serials, owner, sha256(SECRET)],
-  );
-  const devices: LoadDevice[] = serials.map((serial) => ({ serial, secret: SECRET }));
+  const { ids, devices } = await insertBenchSensors(db, {
+    count: SENSORS,
+    owner: await demoOwner(db),
+    serialPrefix: 'BENCH',
+    idPrefix: '01BENCH',
+  });
 
   // Browser-like subscribers, signed in as the owner, each following SENSORS / SUBSCRIBERS sensors.
   const login = await fetch(`${BASE}/security/token/request`, {
@@ -241,18 +172,11 @@ try {
     sockets.push(socket);
   }
 
-  const load = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-  });
-  process.on('exit', () => load.kill());
-  const runLoad = (cmd: LoadCommand) =>
-    new Promise<LoadResult>((resolve) => {
-      load.once('message', (m) => resolve(m as LoadResult));
-      load.send(cmd);
-    });
-  const g = groups(product.pid!);
+  const load = startLoad();
+  const runLoad = load.run;
+  const g = groups(product.process.pid!);
   // The benchmark's own processes (subscribers here, HTTP load in the child) share the 2 cores.
-  g.client = [process.pid, load.pid!];
+  g.client = [process.pid, load.pid];
 
   type Row = Record<string, string | number>;
   const rows: Row[] = [];

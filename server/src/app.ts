@@ -21,9 +21,13 @@ import { meRoutes } from './modules/me/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
+import { invitationRoutes } from './modules/invitations/routes.ts';
+import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
+import { alertRuleRoutes, sensorAlertRuleRoutes } from './modules/alert-rules/routes.ts';
 import { firmwarePublicRoutes, firmwareRoutes } from './modules/firmware/routes.ts';
 import { merakiRoutes, merakiWebhookRoutes } from './modules/meraki/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { sensorImportRoutes } from './modules/sensor-imports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { freshTranslationOverrides } from './modules/translations/overrides-cache.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
@@ -33,6 +37,7 @@ import {
   createRealtimeServer,
   type RealtimeServer,
 } from './realtime/gateway.ts';
+import { attachPublicNamespace } from './realtime/public-sensors.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -96,11 +101,24 @@ export function createApp(deps: AppDeps): AirCloudApp {
     io,
   };
   attachRealtimeHandlers(io, ctx);
+  attachPublicNamespace(io, ctx);
   const samplesQueue =
     deps.samplesQueue ??
     createQueue(QUEUES.samples, redisOptionsFromUrl(config.redisUrl), config.redisPrefix);
   samplesQueue.on('error', (err) => deps.logger.warn({ err }, 'samples queue error'));
-  const devices = createDeviceApi(ctx, samplesQueue);
+  const alertRulesQueue = createQueue(
+    QUEUES.alertRules,
+    redisOptionsFromUrl(config.redisUrl),
+    config.redisPrefix,
+  );
+  alertRulesQueue.on('error', (err) => deps.logger.warn({ err }, 'alert-rules queue error'));
+  const devices = createDeviceApi(ctx, samplesQueue, alertRulesQueue);
+  const sensorImportQueue = createQueue(
+    QUEUES.sensorImport,
+    redisOptionsFromUrl(config.redisUrl),
+    config.redisPrefix,
+  );
+  sensorImportQueue.on('error', (err) => deps.logger.warn({ err }, 'sensor-import queue error'));
 
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.trustProxy));
@@ -119,6 +137,8 @@ export function createApp(deps: AppDeps): AirCloudApp {
 
   // Administrators' texts over the catalogues, for the error texts this process translates.
   app.use(['/api', '/security'], freshTranslationOverrides(deps.db, deps.logger));
+  // Public sensors: no account, no cookie needed (404 while a sensor is not public).
+  app.use('/public/sensors', publicSensorRoutes(ctx));
   app.use('/security', securityRoutes(ctx));
   app.use('/api', authenticate(ctx));
   app.use('/api', registrationRoutes(ctx));
@@ -128,10 +148,15 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use(openApiRoutes(ctx));
   app.use('/api/product_keys', productKeyRoutes(ctx));
   app.use('/api/purifiers', purifierRoutes(ctx));
+  app.use('/api/invitations', invitationRoutes(ctx));
   app.use('/api/purifiers', merakiRoutes(ctx));
+  app.use('/api/sensors', sensorAlertRuleRoutes(ctx));
+  app.use('/api/sensors', sensorRoutes(ctx));
+  app.use('/api/alert_rules', alertRuleRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));
   app.use('/api/translations', translationRoutes(ctx));
-  app.use(['/api', '/security', '/device', '/webhooks'], notFound);
+  app.use('/api', sensorImportRoutes(ctx, sensorImportQueue));
+  app.use(['/api', '/security', '/device', '/webhooks', '/public'], notFound);
 
   const client = clientAppRoutes(config.clientDist);
   if (client) app.use(client);
@@ -154,6 +179,8 @@ export function createApp(deps: AppDeps): AirCloudApp {
       });
       await devices.close();
       if (!deps.samplesQueue) await samplesQueue.close();
+      await alertRulesQueue.close();
+      await sensorImportQueue.close();
     },
   };
 }

@@ -35,9 +35,23 @@ export const ERROR_KEYS = [
   'cannot_change_status',
   'bad_or_not_exported_key_code',
   'serial_number_already_exists',
+  // sensors (docs/api-sensors.md)
+  'sensor_owner_not_found',
+  'sensor_serial_number_already_exists',
+  'sensor_purifiers_max',
+  'sensor_purifier_not_allowed',
+  'export_period_too_long',
+  // invitations
+  'invitation_machine_not_owned',
+  'invitation_closed',
+  // alert rules (docs/api-alert-rules.md)
+  'alert_rule_noise_confirmation',
   // sensor import
   'type_file_not_found',
   'type_invalid_file',
+  'import-size',
+  'import_already_running',
+  'cancel-import',
   // user administration and avatars
   'last_admin',
   'image_type',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHORT_NAME_MAX, TIME_ZONE, TRH_CHOICES } from './constants.ts';
+import type { MachineAccess } from './invitations.ts';
 import type { ProductKeyModel } from './product-keys.ts';
 import { requiredString } from './validation.ts';
 
@@ -225,6 +226,18 @@ export interface DesiredState {
   version: number;
   updated_at: string;
   source: DesiredSource;
+  /**
+   * While alert rules hold the mode (`source` 'rule'): what the schedule, the network webhook or
+   * the user had set, restored when no rule holds any more. Absent otherwise.
+   */
+  base?: DesiredBase | null;
+}
+
+/** The mode an alert rule took over, kept to be restored (see DesiredState.base). */
+export interface DesiredBase {
+  mode: PurifierMode;
+  source: DesiredSource;
+  updated_at: string;
 }
 
 /** What the device last reported (filled by the device connection; null until then). */
@@ -283,6 +296,11 @@ export interface Purifier {
   pending: boolean;
   created_at: string;
   updated_at: string;
+  /**
+   * How the caller reaches it: `owner`, `invited` (an accepted invitation: view and control, no
+   * delete, unlink or invite) or `admin`. Absent in pushes that are not for one user.
+   */
+  access?: MachineAccess;
 }
 
 /** One maintenance event (a replacement of a consumable). */

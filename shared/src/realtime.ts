@@ -6,7 +6,9 @@ import type {
   PurifierState,
   WifiState,
 } from './purifiers.ts';
-import type { SensorSample } from './sensors.ts';
+import type { Sensor, SensorImport, SensorSample } from './sensors.ts';
+import type { AlertTriggerEvent } from './alert-rules.ts';
+import type { AccessRevokedEvent } from './invitations.ts';
 import type { Me } from './users.ts';
 import type { NetworkEvent } from './network-events.ts';
 
@@ -67,8 +69,19 @@ export interface ServerToClientEvents {
   'sensor:updated': (sensor: SensorLive) => void;
   /** New samples of a subscribed sensor. */
   'sensor:samples': (event: SensorSamplesEvent) => void;
+  /** A subscribed sensor's settings changed (name, short name, public view, linked purifiers). */
+  'sensor:changed': (sensor: Sensor) => void;
+  /** An import of a subscribed sensor progressed, finished, failed or was cancelled. */
+  'sensor-import:updated': (sensorImport: SensorImport) => void;
   /** A network-management (Meraki) event was received for one of the user's purifiers. */
   'network-event:created': (event: NetworkEvent) => void;
+  /**
+   * The user lost access to these machines (invitation revoked, left, machine taken out of a
+   * share): their sockets already left the rooms; pages showing them show not-found.
+   */
+  'access:revoked': (event: AccessRevokedEvent) => void;
+  /** An alert rule of a sensor the user sees triggered or stopped (room `user:<ulid>`). */
+  'alert-trigger:created': (event: AlertTriggerEvent) => void;
 }
 
 /** Events a browser socket may send. */
@@ -88,3 +101,30 @@ export const userRoom = (userUlid: string) => `user:${userUlid}`;
 export const purifierRoom = (purifierUlid: string) => `purifier:${purifierUlid}`;
 /** Room of the browsers following one sensor. */
 export const sensorRoom = (sensorUlid: string) => `sensor:${sensorUlid}`;
+
+/** The Socket.IO namespace of anonymous sockets following public sensors (/sensor-graph/…). */
+export const PUBLIC_NAMESPACE = '/public';
+
+/** A public sensor stopped being public, or was deleted: the socket left its room. */
+export interface SensorClosedEvent {
+  sensor: string;
+}
+
+/** The acknowledgement of `subscribe` on the public namespace. */
+export type PublicSubscribeAck =
+  { ok: true; sensor: SensorSnapshot } | { ok: false; error: 'not_found' | 'invalid' };
+
+/** Events the server pushes to an anonymous socket of the public namespace. */
+export interface PublicServerToClientEvents {
+  /** New samples of a followed public sensor. */
+  'sensor:samples': (event: SensorSamplesEvent) => void;
+  /** The sensor is no longer public (or was deleted): stop showing it (the page answers 404). */
+  'sensor:closed': (event: SensorClosedEvent) => void;
+}
+
+/** Events an anonymous socket of the public namespace may send. */
+export interface PublicClientToServerEvents {
+  /** Follow a public sensor; the ack carries the snapshot, or not_found when it is not public. */
+  subscribe: (target: { sensor: string }, ack: (res: PublicSubscribeAck) => void) => void;
+  unsubscribe: (target: { sensor: string }, ack?: (res: { ok: boolean }) => void) => void;
+}

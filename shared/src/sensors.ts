@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { SHORT_NAME_MAX } from './constants.ts';
+import type { WifiState } from './purifiers.ts';
+import { requiredString } from './validation.ts';
 
 /**
  * Sensor measures as stored (one column each in `sensor_measures`) with their units (spec
@@ -89,3 +92,296 @@ export const measureValuesSchema = z.strictObject(
 
 /** A sensor's purifiers are at most this many (spec section 9). */
 export { PURIFIERS_PER_SENSOR_MAX } from './constants.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Sensor API contract (docs/api-sensors.md): shapes shared by the server, the worker and the client.
+// ---------------------------------------------------------------------------------------------
+
+/** What a graph can show: every stored measure and the ISO class derived from particle counts. */
+export const GRAPH_MEASURES = [...SENSOR_MEASURES, 'iso'] as const;
+export type GraphMeasure = (typeof GRAPH_MEASURES)[number];
+
+/**
+ * Unit of each measure (spec section 3). Formaldehyde is in µg/m3, as the recommended thresholds
+ * of decisions section 4 (10 / 30 / 100 µg/m3) and the devices report it.
+ */
+export const MEASURE_UNITS: Record<GraphMeasure, string> = {
+  co2: 'ppm',
+  pm1: 'µg/m3',
+  pm25: 'µg/m3',
+  pm10: 'µg/m3',
+  temperature: '°C',
+  humidity: '%HR',
+  formaldehyde: 'µg/m3',
+  tvoc: 'ppb',
+  pc03: 'pcs/L',
+  pc05: 'pcs/L',
+  pc1: 'pcs/L',
+  pc25: 'pcs/L',
+  pc5: 'pcs/L',
+  pc10: 'pcs/L',
+  iso: 'ISO',
+};
+
+/** Decimals a reader needs per measure (averages of roll-ups have more): 540 ppm, 12.5 µg/m3. */
+export const MEASURE_DECIMALS: Record<GraphMeasure, number> = {
+  co2: 0,
+  pm1: 1,
+  pm25: 1,
+  pm10: 1,
+  temperature: 1,
+  humidity: 0,
+  formaldehyde: 1,
+  tvoc: 0,
+  pc03: 0,
+  pc05: 0,
+  pc1: 0,
+  pc25: 0,
+  pc5: 0,
+  pc10: 0,
+  iso: 0,
+};
+
+/** A graph response never holds more points than this per series (decisions section 4). */
+export const MAX_POINTS_PER_SERIES = 2000;
+/** An export covers at most one calendar month (spec section 9): from + 1 month ≥ to. */
+export const EXPORT_MAX_MONTHS = 1;
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+const ulidField = () =>
+  z.string({ error: 'validation.required' }).regex(ULID, { error: 'validation.invalid' });
+
+/** A purifier linked to a sensor, as the sensor shows it. */
+export interface LinkedPurifier {
+  '@id': string;
+  ulid: string;
+  name: string;
+  serial_number: string;
+}
+
+/** The owner of a sensor, as technicians and admins see it. */
+export interface SensorOwner {
+  '@id': string;
+  ulid: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/** One sensor as the API answers it. */
+export interface Sensor {
+  '@id': string;
+  '@type': 'Sensor';
+  ulid: string;
+  serial_number: string;
+  name: string;
+  short_name: string;
+  is_public: boolean;
+  /** Date the sensor was put into service (YYYY-MM-DD), editable; provisioning date by default. */
+  system_date: string | null;
+  owner: SensorOwner | null;
+  wifi_state: WifiState;
+  last_seen_at: string | null;
+  reporting_interval_s: number;
+  /** Linked purifiers, at most 8, in link order. */
+  purifiers: LinkedPurifier[];
+  /** Latest stored sample (live values of the list), null before the first. */
+  last_sample: SensorSample | null;
+  created_at: string;
+}
+
+/** POST /api/sensors (technicians, admins): provisions a sensor for an owner, by e-mail. */
+export const createSensorSchema = z.strictObject({
+  serial_number: requiredString()
+    .max(64, { error: 'validation.max_length' })
+    .regex(/^[A-Za-z0-9._-]+$/, { error: 'validation.serial_number' }),
+  owner_email: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .pipe(z.email({ error: 'validation.email' }))
+    .transform((email) => email.toLowerCase()),
+  name: z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(100, { error: 'validation.max_length' })
+    .optional(),
+});
+export type CreateSensorInput = z.infer<typeof createSensorSchema>;
+
+/** The answer to a provisioning: the sensor and its device secret, shown once (stored hashed). */
+export interface ProvisionedSensorResponse extends Sensor {
+  device_secret: string;
+}
+
+/** PATCH /api/sensors/{ulid} (merge-patch). */
+export const patchSensorSchema = z
+  .strictObject({
+    name: requiredString().max(100, { error: 'validation.max_length' }),
+    short_name: z
+      .string({ error: 'validation.invalid' })
+      .trim()
+      .max(SHORT_NAME_MAX, { error: 'validation.max_length' })
+      .nullable()
+      .transform((v) => v ?? ''),
+    is_public: z.boolean({ error: 'validation.invalid' }),
+    system_date: z.iso.date({ error: 'validation.date' }).nullable(),
+  })
+  .partial();
+export type PatchSensorInput = z.infer<typeof patchSensorSchema>;
+
+/**
+ * PUT /api/sensors/{ulid}/purifiers: the full set of linked purifiers (each one the user may
+ * control). More than 8 answers 422 `sensor_purifiers_max`.
+ */
+export const sensorPurifiersSchema = z.strictObject({
+  purifiers: z.array(ulidField(), { error: 'validation.invalid' }).max(64, {
+    error: 'validation.max_length',
+  }),
+});
+export type SensorPurifiersInput = z.infer<typeof sensorPurifiersSchema>;
+
+/** GET /api/sensors query; `user` (admins only) lists another user's sensors. */
+export const sensorsQuerySchema = z.object({
+  search: z.string().trim().max(100, { error: 'validation.max_length' }).optional(),
+  user: z.string().regex(ULID, { error: 'validation.invalid' }).optional(),
+  page: z.coerce
+    .number({ error: 'validation.numeric' })
+    .int({ error: 'validation.integer' })
+    .min(1, { error: 'validation.min_value' })
+    .default(1),
+});
+export type SensorsQuery = z.infer<typeof sensorsQuerySchema>;
+
+const instant = () =>
+  z.iso.datetime({
+    offset: true,
+    error: (i) => (i.input ? 'validation.date' : 'validation.required'),
+  });
+
+/**
+ * GET /api/sensors/{ulid}/measures and /public/sensors/{ulid}/measures: `from` < `to` (ISO 8601
+ * instants), `measures` a comma-separated subset of GRAPH_MEASURES (all when absent).
+ */
+export const measuresQuerySchema = z
+  .object({
+    from: instant(),
+    to: instant(),
+    measures: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return [...GRAPH_MEASURES];
+        const list = [
+          ...new Set(
+            v
+              .split(',')
+              .map((m) => m.trim())
+              .filter(Boolean),
+          ),
+        ];
+        for (const m of list) {
+          if (!(GRAPH_MEASURES as readonly string[]).includes(m)) {
+            ctx.addIssue({ code: 'custom', message: 'validation.invalid_choice' });
+            return z.NEVER;
+          }
+        }
+        return list as GraphMeasure[];
+      }),
+  })
+  .refine((q) => new Date(q.from).getTime() < new Date(q.to).getTime(), {
+    message: 'validation.date_range',
+    path: ['to'],
+  });
+export type MeasuresQuery = z.infer<typeof measuresQuerySchema>;
+
+/**
+ * One series, columnar: `t` in epoch seconds (UTC), ascending; `v` the value (raw) or the bucket
+ * average (roll-up); `min`/`max` only for a roll-up. Nulls are gaps.
+ */
+export interface MeasureSeries {
+  t: number[];
+  v: (number | null)[];
+  min?: (number | null)[];
+  max?: (number | null)[];
+}
+
+/** The answer of a graph request: the server chose the resolution (≤ MAX_POINTS_PER_SERIES). */
+export interface SensorMeasures {
+  sensor: string;
+  from: string;
+  to: string;
+  /** `raw` samples, or a roll-up in buckets of `bucket_seconds` (3600 or a multiple of it). */
+  resolution: 'raw' | 'rollup';
+  bucket_seconds: number | null;
+  series: Partial<Record<GraphMeasure, MeasureSeries>>;
+}
+
+/** GET /api/sensors/{ulid}/export: `from` < `to`, at most one month apart (else 422 `export_period_too_long`). */
+export const exportQuerySchema = z
+  .object({ from: instant(), to: instant() })
+  .refine((q) => new Date(q.from).getTime() < new Date(q.to).getTime(), {
+    message: 'validation.date_range',
+    path: ['to'],
+  });
+export type ExportQuery = z.infer<typeof exportQuerySchema>;
+
+/** A public sensor as anyone sees it at /public/sensors/{ulid} (404 while it is not public). */
+export interface PublicSensor {
+  ulid: string;
+  name: string;
+  short_name: string;
+  wifi_state: WifiState;
+  last_seen_at: string | null;
+  last_sample: SensorSample | null;
+}
+
+/** States of a sensor data import. */
+export const SENSOR_IMPORT_STATES = [
+  'pending',
+  'running',
+  'completed',
+  'cancelled',
+  'failed',
+] as const;
+export type SensorImportState = (typeof SENSOR_IMPORT_STATES)[number];
+
+/** One rejected line of an import. */
+export interface ImportRejection {
+  /** 1-based line number in the file (the header is line 1). */
+  line: number;
+  /** Catalogue key of the reason (e.g. `import.bad_date`, `import.out_of_range`). */
+  reason: string;
+  /** The column concerned, if any. */
+  column?: string;
+}
+
+/**
+ * A sensor data import (`/api/sensor_imports/{id}`), pushed live as `sensor-import:updated` to
+ * the sensor's room. Cancelling removes the rows this import stored (the screen says so).
+ */
+export interface SensorImport {
+  '@id': string;
+  '@type': 'SensorImport';
+  id: string;
+  sensor: string;
+  file_name: string;
+  size: number;
+  state: SensorImportState;
+  /** Bytes of the file processed so far, for the progress bar. */
+  bytes_read: number;
+  rows_read: number;
+  rows_stored: number;
+  /** Rows already stored for that sensor and time (skipped, not an error). */
+  rows_duplicate: number;
+  rows_rejected: number;
+  /** The first rejected lines (at most 100; `rows_rejected` counts them all). */
+  rejections: ImportRejection[];
+  /**
+   * Catalogue key of why a `failed` import stopped (`import.no_date_column`,
+   * `import.no_measure_column`, `import.empty_file`, `import.failed`); null otherwise.
+   */
+  error?: string | null;
+  created_at: string;
+  finished_at: string | null;
+}

@@ -11,7 +11,14 @@ import {
   createApplyScheduleTask,
 } from './tasks/ApplyScheduleTask.ts';
 import { createSendMailTask } from './tasks/SendMailTask.ts';
+import { createImportSensorDataTask, requeueSensorImports } from './tasks/ImportSensorDataTask.ts';
 import { createRollupSamplesTask } from './tasks/RollupSamplesTask.ts';
+import {
+  ALERT_SWEEP_EVERY_MS,
+  ALERT_SWEEP_SCHEDULER,
+  createAlertRulesSweepTask,
+  createEvaluateAlertRulesTask,
+} from './tasks/EvaluateAlertRulesTask.ts';
 import {
   DEVICE_WATCH_EVERY_MS,
   DEVICE_WATCH_SCHEDULER,
@@ -73,7 +80,14 @@ async function main() {
   // Roll-up of each ingest flush (one job per flush), several at once: they touch distinct rows.
   const samplesQueue = createQueue(QUEUES.samples, redis, config.redisPrefix);
   samplesQueue.on('error', (err) => logger.warn({ err: err.message }, 'samples queue error'));
-  const samplesWorker = createWorker(QUEUES.samples, createRollupSamplesTask({ db, logger }), {
+  // Each flush is rolled up and judged by the alert rules of its sensors in the same job.
+  const rollupSamples = createRollupSamplesTask({ db, logger });
+  const evaluateAlertRules = createEvaluateAlertRulesTask({ db, logger, io });
+  const processSamples = async (job: Parameters<typeof rollupSamples>[0]) => {
+    const [rollup, alerts] = await Promise.all([rollupSamples(job), evaluateAlertRules(job)]);
+    return { ...rollup, alerts };
+  };
+  const samplesWorker = createWorker(QUEUES.samples, processSamples, {
     connection: redis,
     redisPrefix: config.redisPrefix,
     logger,
@@ -97,13 +111,76 @@ async function main() {
     { name: DEVICE_WATCH_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
   );
 
+  // Alert rules, fast path: flushes of sensors with rules, never behind the roll-ups.
+  const alertRulesQueue = createQueue(QUEUES.alertRules, redis, config.redisPrefix);
+  alertRulesQueue.on('error', (err) =>
+    logger.warn({ err: err.message }, 'alert-rules queue error'),
+  );
+  const alertRulesWorker = createWorker(
+    QUEUES.alertRules,
+    createEvaluateAlertRulesTask({ db, logger, io }, false),
+    {
+      connection: redis,
+      redisPrefix: config.redisPrefix,
+      logger,
+      concurrency: 4,
+      quiet: true,
+    },
+  );
+  // Alert rules: a sweep every 30 s catches sensors whose samples jobs were lost.
+  const alertSweepQueue = createQueue(QUEUES.alertSweep, redis, config.redisPrefix);
+  alertSweepQueue.on('error', (err) =>
+    logger.warn({ err: err.message }, 'alert-sweep queue error'),
+  );
+  const alertSweepWorker = createWorker(
+    QUEUES.alertSweep,
+    createAlertRulesSweepTask({ db, logger, io }),
+    { connection: redis, redisPrefix: config.redisPrefix, logger, concurrency: 1, quiet: true },
+  );
+  await alertSweepQueue.upsertJobScheduler(
+    ALERT_SWEEP_SCHEDULER,
+    { every: ALERT_SWEEP_EVERY_MS },
+    { name: ALERT_SWEEP_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
+  );
+
+  // Sensor data CSV imports: one at a time per worker (long, I/O bound jobs that resume after a
+  // crash); imports left pending or running are queued again at start.
+  const sensorImportQueue = createQueue(QUEUES.sensorImport, redis, config.redisPrefix);
+  sensorImportQueue.on('error', (err) =>
+    logger.warn({ err: err.message }, 'sensor-import queue error'),
+  );
+  const sensorImportWorker = createWorker(
+    QUEUES.sensorImport,
+    createImportSensorDataTask({
+      db,
+      logger,
+      io,
+      mailQueue,
+      uploadDir: config.uploadDir,
+      publicUrl: config.publicUrl,
+    }),
+    { connection: redis, redisPrefix: config.redisPrefix, logger, concurrency: 1 },
+  );
+  await requeueSensorImports(db, sensorImportQueue);
+
   await mailWorker.waitUntilReady();
+  await sensorImportWorker.waitUntilReady();
   await scheduleWorker.waitUntilReady();
   await samplesWorker.waitUntilReady();
   await watchWorker.waitUntilReady();
+  await alertSweepWorker.waitUntilReady();
+  await alertRulesWorker.waitUntilReady();
   logger.info(
     {
-      queues: [QUEUES.mail, QUEUES.schedule, QUEUES.samples, QUEUES.deviceWatch],
+      queues: [
+        QUEUES.mail,
+        QUEUES.schedule,
+        QUEUES.samples,
+        QUEUES.deviceWatch,
+        QUEUES.alertRules,
+        QUEUES.alertSweep,
+        QUEUES.sensorImport,
+      ],
       prefix: `${config.redisPrefix}:bull`,
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
     },
@@ -121,13 +198,19 @@ async function main() {
     try {
       await sweep.stop();
       await mailWorker.close();
+      await sensorImportWorker.close();
+      await sensorImportQueue.close();
       await scheduleWorker.close();
       await samplesWorker.close();
       await watchWorker.close();
+      await alertSweepWorker.close();
+      await alertRulesWorker.close();
       await mailQueue.close();
       await scheduleQueue.close();
       await samplesQueue.close();
       await watchQueue.close();
+      await alertSweepQueue.close();
+      await alertRulesQueue.close();
       clearInterval(partitionTimer);
       await closeRealtimeEmitter(io);
       transport.close();

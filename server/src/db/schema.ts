@@ -26,7 +26,11 @@ import type {
   ReportedState,
   WifiState,
 } from '@aircloud/shared/purifiers';
-import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
+import {
+  SENSOR_MEASURES,
+  type ImportRejection,
+  type SensorImportState,
+} from '@aircloud/shared/sensors';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -284,6 +288,8 @@ export const sensors = pgTable(
     reportingIntervalS: integer('reporting_interval_s').notNull().default(60),
     /** The network state last recorded in `device_events`, to detect transitions. */
     wifiState: text('wifi_state').$type<WifiState>().notNull().default('not_configured'),
+    /** Date the sensor was put into service (Europe/Paris), the provisioning date unless edited. */
+    systemDate: date('system_date'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -333,8 +339,15 @@ export const sensorMeasures = pgTable(
     ...measureColumns(),
     iso: smallint('iso'),
     batchId: bigint('batch_id', { mode: 'number' }),
+    /** The CSV import that stored the row (null for device samples): a cancel deletes exactly these. */
+    importId: text('import_id'),
   },
-  (t) => [primaryKey({ columns: [t.sensorId, t.ts] })],
+  (t) => [
+    primaryKey({ columns: [t.sensorId, t.ts] }),
+    index('sensor_measures_import_idx')
+      .on(t.importId)
+      .where(sql`import_id IS NOT NULL`),
+  ],
 );
 
 const hourlyColumns = () =>
@@ -469,4 +482,218 @@ export const translationOverrides = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.lang, t.key] })],
+);
+
+/**
+ * Invitations to share machines: one per invited e-mail (stored lower-case) and sender.
+ * `recipient_id` is set once an enabled account has that e-mail (at sending, or when the person
+ * registers and activates). `status`: pending, then accepted or refused by the recipient, or
+ * withdrawn (pending) / revoked (accepted) by the sender, or left (accepted) by the recipient.
+ * Only pending and accepted ones are live; at most one live invitation per sender and e-mail.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    recipientId: text('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status')
+      .$type<'pending' | 'accepted' | 'refused' | 'withdrawn' | 'revoked' | 'left'>()
+      .notNull()
+      .default('pending'),
+    /** Language of the mail when the recipient has no account yet (the sender's). */
+    lang: text('lang').notNull().default('fr'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invitations_live_key')
+      .on(t.senderId, t.email)
+      .where(sql`status IN ('pending', 'accepted')`),
+    index('invitations_recipient_idx').on(t.recipientId, t.status),
+    index('invitations_unclaimed_email_idx')
+      .on(t.email)
+      .where(sql`recipient_id IS NULL AND status = 'pending'`),
+    check(
+      'invitations_status_check',
+      sql`${t.status} IN ('pending', 'accepted', 'refused', 'withdrawn', 'revoked', 'left')`,
+    ),
+  ],
+);
+
+/** The purifiers an invitation shares. */
+export const invitationPurifiers = pgTable(
+  'invitation_purifiers',
+  {
+    invitationId: text('invitation_id')
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    purifierId: text('purifier_id')
+      .notNull()
+      .references(() => purifiers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invitationId, t.purifierId] }),
+    index('invitation_purifiers_purifier_idx').on(t.purifierId),
+  ],
+);
+
+/** The sensors an invitation shares. */
+export const invitationSensors = pgTable(
+  'invitation_sensors',
+  {
+    invitationId: text('invitation_id')
+      .notNull()
+      .references(() => invitations.id, { onDelete: 'cascade' }),
+    sensorId: text('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invitationId, t.sensorId] }),
+    index('invitation_sensors_sensor_idx').on(t.sensorId),
+  ],
+);
+
+/**
+ * CSV imports of sensor data (docs/api-sensors.md). The file waits under
+ * `<uploadDir>/sensor-imports/<stored_file_name>` until the worker has read it. Progress is
+ * committed with each batch of rows: `line_reached` is the last line whose rows are stored, so a
+ * worker killed mid-import resumes after it. One pending or running import per sensor.
+ */
+export const sensorImports = pgTable(
+  'sensor_imports',
+  {
+    id: text('id').primaryKey(),
+    sensorId: text('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    storedFileName: text('stored_file_name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    state: text('state').$type<SensorImportState>().notNull().default('pending'),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    lineReached: integer('line_reached').notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsStored: integer('rows_stored').notNull().default(0),
+    rowsDuplicate: integer('rows_duplicate').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    rejections: jsonb('rejections').$type<ImportRejection[]>().notNull().default([]),
+    /** Catalogue key of the reason of a failed import. */
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sensor_imports_sensor_idx').on(t.sensorId, t.createdAt),
+    uniqueIndex('sensor_imports_one_running_key')
+      .on(t.sensorId)
+      .where(sql`state IN ('pending', 'running')`),
+    check(
+      'sensor_imports_state_check',
+      sql`${t.state} IN ('pending', 'running', 'completed', 'cancelled', 'failed')`,
+    ),
+  ],
+);
+
+/**
+ * Alert rules: `measure > threshold → mode` on a sensor, acting on its linked purifiers. A rule
+ * triggers once the measure stayed above `threshold` for `confirm_s` seconds and stops once it
+ * stayed at or below `threshold - hysteresis` for as long (ISO class thresholds lie in 5..9).
+ */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: text('id').primaryKey(),
+    sensorId: text('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    measure: text('measure').notNull(),
+    threshold: doublePrecision('threshold').notNull(),
+    hysteresis: doublePrecision('hysteresis').notNull().default(0),
+    mode: text('mode').notNull(),
+    confirmS: integer('confirm_s').notNull().default(60),
+    enabled: boolean('enabled').notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('alert_rules_sensor_idx').on(t.sensorId),
+    check('alert_rules_mode_check', sql`${t.mode} IN ('off', 'silence', 'auto', 'boost')`),
+    check('alert_rules_confirm_check', sql`${t.confirmS} >= 0`),
+    check('alert_rules_hysteresis_check', sql`${t.hysteresis} >= 0`),
+    check(
+      'alert_rules_iso_check',
+      sql`${t.measure} <> 'iso' OR (${t.threshold} >= 5 AND ${t.threshold} <= 9)`,
+    ),
+  ],
+);
+
+/**
+ * Runtime state of each rule, written by the worker only: triggered or not since `changed_at`,
+ * and since which sample time the measure has been above (not triggered) or below the stop band
+ * (triggered). `active_from`: samples at or before it (older than the rule's last enabling) are
+ * not judged by this rule.
+ */
+export const alertRuleStates = pgTable('alert_rule_states', {
+  ruleId: text('rule_id')
+    .primaryKey()
+    .references(() => alertRules.id, { onDelete: 'cascade' }),
+  triggered: boolean('triggered').notNull().default(false),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
+  aboveSince: timestamp('above_since', { withTimezone: true }),
+  belowSince: timestamp('below_since', { withTimezone: true }),
+  activeFrom: timestamp('active_from', { withTimezone: true }),
+});
+
+/**
+ * Evaluation progress per sensor: every device sample of the sensor with `ts <= evaluated_until`
+ * has been judged by its rules (exactly once: the cursor moves in the same transaction as the
+ * states and the history). Locked FOR UPDATE while a worker evaluates the sensor.
+ */
+export const alertRuleProgress = pgTable('alert_rule_progress', {
+  sensorId: text('sensor_id')
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  evaluatedUntil: timestamp('evaluated_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * History of alert rules: every trigger and stop, at the time of the sample that caused it, with
+ * the value, the rule's threshold and mode then, and the purifiers it acted on. Kept when the
+ * rule is deleted (`rule_id` set null).
+ */
+export const alertTriggers = pgTable(
+  'alert_triggers',
+  {
+    id: text('id').primaryKey(),
+    ruleId: text('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
+    sensorId: text('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'trigger' | 'stop'>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    measure: text('measure').notNull(),
+    value: doublePrecision('value'),
+    threshold: doublePrecision('threshold').notNull(),
+    mode: text('mode').notNull(),
+    purifierIds: text('purifier_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('alert_triggers_sensor_idx').on(t.sensorId, t.at, t.id),
+    check('alert_triggers_kind_check', sql`${t.kind} IN ('trigger', 'stop')`),
+  ],
 );

@@ -9,6 +9,7 @@ import { publishFlush, relayLiveSamples } from './live-samples.ts';
 import { DeviceMetrics } from './metrics.ts';
 import { deviceRoutes, pushSensorsConnected } from './routes.ts';
 import { SampleBatcher } from './sample-batcher.ts';
+import { RuleSensors } from '../modules/alert-rules/rule-sensors.ts';
 
 /** The device side of a server process: HTTP routes, /device namespace, live relay. */
 export interface DeviceApi {
@@ -24,13 +25,17 @@ export interface DeviceApi {
 
 /**
  * Wires the telemetry hot path: authentication cache, group commit, then per flush ONE Redis
- * message for the browsers and ONE `samples` job for the worker (roll-up, later alert rules).
+ * message for the browsers, ONE `samples` job for the worker (roll-up, alert rules) and, when the
+ * flush holds samples of sensors with enabled alert rules, ONE `alert-rules` job (fast path).
  */
 export function createDeviceApi(
   ctx: AppContext,
   samplesQueue: Queue<JobData['samples']>,
+  alertRulesQueue?: Queue<JobData['alert-rules']>,
 ): DeviceApi {
   const metrics = new DeviceMetrics();
+  const ruleSensors = new RuleSensors(ctx.db, ctx.logger);
+  if (alertRulesQueue) ruleSensors.start();
   const auth = new DeviceAuthenticator(ctx.db.$client);
   const batcher = new SampleBatcher(ctx.db.$client, ctx.logger, async (flush, stored) => {
     metrics.flushes += 1;
@@ -45,6 +50,21 @@ export function createDeviceApi(
         if (row.ts > to) to = row.ts;
         sensorIds.add(row.sensorId);
       }
+      // Sensors with alert rules also get a job of their own, ahead of the roll-ups.
+      const ruleSensorIds = [...sensorIds].filter((id) => ruleSensors.has(id));
+      if (alertRulesQueue && ruleSensorIds.length > 0)
+        work.push(
+          alertRulesQueue.add(
+            'evaluate',
+            {
+              batchId: flush.batchId,
+              sensorIds: ruleSensorIds,
+              from: new Date(from).toISOString(),
+              to: new Date(to).toISOString(),
+            },
+            { jobId: `alerts-${flush.batchId}` },
+          ),
+        );
       work.push(
         samplesQueue.add(
           'rollup',
@@ -94,6 +114,7 @@ export function createDeviceApi(
     ready: relay.then(() => undefined),
     async close() {
       await batcher.drain();
+      await ruleSensors.stop();
       await (
         await relay.catch(() => async () => undefined)
       )();

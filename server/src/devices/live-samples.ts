@@ -3,6 +3,7 @@ import type { SensorSample } from '@aircloud/shared/sensors';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { RealtimeServer } from '../realtime/gateway.ts';
+import { publicNamespace } from '../realtime/public-sensors.ts';
 import type { SampleRow } from './sample-store.ts';
 
 /** The Redis pub/sub channel carrying one message per ingest flush. */
@@ -29,7 +30,8 @@ export async function publishFlush(redis: Redis, prefix: string, rows: SampleRow
 
 /**
  * Every server node listens to the flushes and hands each sensor's samples to its own sockets in
- * `sensor:<ulid>` (io.local: the message already reached every node, the adapter is not needed).
+ * `sensor:<ulid>` (io.local: the message already reached every node, the adapter is not needed),
+ * in the default namespace and in the public one (anonymous followers of public sensors).
  * Returns a function that stops listening.
  */
 export async function relayLiveSamples(
@@ -40,6 +42,9 @@ export async function relayLiveSamples(
 ): Promise<() => Promise<void>> {
   const channel = samplesChannel(prefix);
   const rooms = io.of('/').adapter.rooms;
+  // Anonymous followers of public sensors (only sockets of a public sensor are in its room).
+  const publicNsp = publicNamespace(io);
+  const publicRooms = publicNsp.adapter.rooms;
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
     let flush: PublishedFlush;
@@ -52,6 +57,8 @@ export async function relayLiveSamples(
     for (const [sensor, samples] of Object.entries(flush)) {
       const room = sensorRoom(sensor);
       if (rooms.has(room)) io.local.to(room).emit('sensor:samples', { sensor, samples });
+      if (publicRooms.has(room))
+        publicNsp.local.to(room).emit('sensor:samples', { sensor, samples });
     }
   });
   await subscriber.ping(); // ready first: subscriber mode allows no ready check afterwards

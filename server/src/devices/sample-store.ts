@@ -46,7 +46,7 @@ due AS (
   SELECT id, wifi_state FROM sensors
    WHERE id = ANY(${sensorIdsParam})
      AND (last_seen_at IS NULL OR last_seen_at < now() - interval '5 seconds' OR wifi_state <> 'connected')
-   ORDER BY id FOR UPDATE
+   ORDER BY id FOR NO KEY UPDATE
 ),
 seen AS (
   UPDATE sensors s SET last_seen_at = now(), wifi_state = 'connected'

@@ -32,7 +32,9 @@ function issueViolations(issue: z.core.$ZodIssue, lang: Language): Violation[] {
   } else if (issue.message.startsWith('form.')) {
     // Field-specific texts of the spec (`form.lastname.required`): the code keeps its prefix.
     code = issue.message;
-    message = translate(lang, issue.message);
+    // A custom issue may name what it is about (`{{email}}`) in its params.
+    const params = 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : {};
+    message = translate(lang, issue.message, params ?? {});
   } else if (CATALOGUE.has(issue.message)) {
     code = issue.message;
     message = translate(lang, `errors.${code}`);

@@ -6,7 +6,7 @@ import {
   type SubscriptionTarget,
 } from '@aircloud/shared/realtime';
 import type { AppContext } from '../context.ts';
-import { canAccessPurifier } from '../modules/purifiers/policy.ts';
+import { purifierAccess } from '../modules/purifiers/policy.ts';
 import { purifierPresenter } from '../modules/purifiers/presenter.ts';
 import { findPurifier } from '../modules/purifiers/repository.ts';
 import { canAccessSensor } from '../modules/sensors/policy.ts';
@@ -25,8 +25,8 @@ export function roomOf(target: unknown): string | null {
 }
 
 /**
- * Handles `subscribe`: the same access rule as the REST API (owner or admin; invitations will
- * extend the policies), a refusal never reveals whether the machine exists. The socket joins the
+ * Handles `subscribe`: the same access rule as the REST API (the machine policies: owner, admin,
+ * accepted invitation), a refusal never reveals whether the machine exists. The socket joins the
  * room BEFORE the snapshot is read, so no update falls between the snapshot and the stream.
  */
 export async function subscribe(
@@ -40,14 +40,22 @@ export async function subscribe(
   if (!user || !user.enabled) return { ok: false, error: 'not_found' };
   if ('purifier' in target) {
     const exists = await findPurifier(ctx.db, target.purifier);
-    if (!exists || !canAccessPurifier(user, exists, 'view'))
-      return { ok: false, error: 'not_found' };
+    const access = exists ? await purifierAccess(ctx.db, user, exists) : null;
+    if (!exists || !access) return { ok: false, error: 'not_found' };
     await socket.join(room);
+    // Checked again once joined: a revocation between the check and the join has already
+    // emptied the room, so this socket would stay in it without the second look.
     const row = (await findPurifier(ctx.db, target.purifier)) ?? exists;
-    return { ok: true, purifier: purifierPresenter(row) };
+    const still = await purifierAccess(ctx.db, user, row);
+    if (!still) {
+      await socket.leave(room);
+      return { ok: false, error: 'not_found' };
+    }
+    return { ok: true, purifier: purifierPresenter(row, new Date(), still) };
   }
   const sensor = await findSensor(ctx.db, target.sensor);
-  if (!sensor || !canAccessSensor(user, sensor, 'view')) return { ok: false, error: 'not_found' };
+  if (!sensor || !(await canAccessSensor(ctx.db, user, sensor, 'view')))
+    return { ok: false, error: 'not_found' };
   await socket.join(room);
   const last = await lastSample(ctx.db, sensor.id);
   const fresh = (await findSensor(ctx.db, sensor.id)) ?? sensor;

@@ -4,11 +4,21 @@ import { catalogue as en } from './catalogues/en.ts';
 import { catalogue as es } from './catalogues/es.ts';
 import { catalogue as fr } from './catalogues/fr.ts';
 import { catalogue as zh } from './catalogues/zh.ts';
+import { invitationMail as deInvitationMail } from './locales/de/invitations.ts';
 import { mail as deMail } from './locales/de/mail.ts';
+import { sensorImportMail as deImportMail } from './locales/de/sensor-imports.ts';
+import { invitationMail as enInvitationMail } from './locales/en/invitations.ts';
 import { mail as enMail } from './locales/en/mail.ts';
+import { sensorImportMail as enImportMail } from './locales/en/sensor-imports.ts';
+import { invitationMail as esInvitationMail } from './locales/es/invitations.ts';
 import { mail as esMail } from './locales/es/mail.ts';
+import { sensorImportMail as esImportMail } from './locales/es/sensor-imports.ts';
+import { invitationMail as frInvitationMail } from './locales/fr/invitations.ts';
 import { mail as frMail } from './locales/fr/mail.ts';
+import { sensorImportMail as frImportMail } from './locales/fr/sensor-imports.ts';
+import { invitationMail as zhInvitationMail } from './locales/zh/invitations.ts';
 import { mail as zhMail } from './locales/zh/mail.ts';
+import { sensorImportMail as zhImportMail } from './locales/zh/sensor-imports.ts';
 import { deepMerge, type Tree } from './merge.ts';
 
 /**
@@ -16,9 +26,9 @@ import { deepMerge, type Tree } from './merge.ts';
  * one language at a time from `./catalogues/<lang>.ts` instead.
  */
 export const resources: Record<Language, Tree> = {
-  fr: deepMerge(fr, { mail: frMail }),
-  en: deepMerge(en, { mail: enMail }),
-  de: deepMerge(de, { mail: deMail }),
-  es: deepMerge(es, { mail: esMail }),
-  zh: deepMerge(zh, { mail: zhMail }),
+  fr: deepMerge(fr, { mail: frMail }, frImportMail, frInvitationMail),
+  en: deepMerge(en, { mail: enMail }, enImportMail, enInvitationMail),
+  de: deepMerge(de, { mail: deMail }, deImportMail, deInvitationMail),
+  es: deepMerge(es, { mail: esMail }, esImportMail, esInvitationMail),
+  zh: deepMerge(zh, { mail: zhMail }, zhImportMail, zhInvitationMail),
 };

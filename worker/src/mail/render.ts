@@ -1,6 +1,7 @@
 import type { Language } from '@aircloud/shared/constants';
 import { translate } from '@aircloud/shared/i18n/translate';
 import type { MailMessage, MailTemplate } from '@aircloud/shared/mail';
+import { parseSensorImportMail, renderSensorImportMail } from './sensor-import.ts';
 
 /** A mail ready to send: subject, plain-text body and HTML body. */
 export interface RenderedMail {
@@ -11,7 +12,15 @@ export interface RenderedMail {
   link: string;
 }
 
-const TEMPLATES: readonly MailTemplate[] = ['activation', 'password_reset'];
+const TEMPLATES: readonly MailTemplate[] = [
+  'activation',
+  'password_reset',
+  'invitation',
+  'invitation_register',
+  'sensor_import',
+];
+/** Templates whose data also names the sender and the shared machines. */
+const INVITATION_TEMPLATES: readonly string[] = ['invitation', 'invitation_register'];
 
 /** Thrown for an outbox row that can never be rendered (unknown template, missing data). */
 export class InvalidMailError extends Error {
@@ -31,7 +40,19 @@ export function parseMailMessage(template: string, data: unknown): MailMessage {
   ) {
     throw new InvalidMailError(`mail template "${template}" needs data {firstname, link}`);
   }
-  return { template: template as MailTemplate, data: { firstname: d.firstname, link: d.link } };
+  if (template === 'sensor_import') return { template, data: parseSensorImportMail(d) };
+  if (INVITATION_TEMPLATES.includes(template)) {
+    if (typeof d.sender !== 'string' || typeof d.machines !== 'string')
+      throw new InvalidMailError(`mail template "${template}" needs data {sender, machines}`);
+    return {
+      template: template as 'invitation' | 'invitation_register',
+      data: { firstname: d.firstname, link: d.link, sender: d.sender, machines: d.machines },
+    };
+  }
+  return {
+    template: template as 'activation' | 'password_reset',
+    data: { firstname: d.firstname, link: d.link },
+  };
 }
 
 /** Escapes a value for HTML text and attribute positions. */
@@ -44,8 +65,50 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** The style of a paragraph of a mail. */
+export const MAIL_PARAGRAPH = 'margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2933;';
+
+/** The call-to-action button of a mail. */
+export function mailButton(link: string, label: string): string {
+  return `<p style="margin:24px 0;text-align:center;"><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;background:#0b6e99;color:#ffffff;text-decoration:none;border-radius:6px;font-size:15px;font-weight:bold;">${escapeHtml(label)}</a></p>`;
+}
+
+/**
+ * The HTML of a mail: the AirCloud frame around `content` (HTML, already escaped), the hidden
+ * preheader first and the signature last.
+ */
+export function mailHtml(mail: {
+  lang: Language;
+  subject: string;
+  preheader: string;
+  content: string;
+  signature: string;
+}): string {
+  const e = escapeHtml;
+  return `<!doctype html>
+<html lang="${e(mail.lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(mail.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f3f6f9;font-family:Arial,Helvetica,sans-serif;">
+<div style="display:none;max-height:0;overflow:hidden;">${e(mail.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f9;padding:24px 0;">
+<tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;padding:32px;">
+<tr><td style="font-size:20px;font-weight:bold;color:#0b6e99;padding-bottom:24px;">AirCloud</td></tr>
+<tr><td>
+${mail.content}
+<p style="margin:0;font-size:15px;color:#1f2933;">${e(mail.signature)}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
 /** Renders one mail in the recipient's language from the `mail.<template>.*` catalogue keys. */
 export function renderMail(message: MailMessage, lang: Language): RenderedMail {
+  if (message.template === 'sensor_import') return renderSensorImportMail(message.data, lang);
   const t = (part: string) => translate(lang, `mail.${message.template}.${part}`, message.data);
   const { link } = message.data;
   const texts = {
@@ -74,30 +137,18 @@ export function renderMail(message: MailMessage, lang: Language): RenderedMail {
   ].join('\n');
 
   const e = escapeHtml;
-  const p = 'margin:0 0 16px;font-size:15px;line-height:1.5;color:#1f2933;';
-  const html = `<!doctype html>
-<html lang="${e(lang)}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(texts.subject)}</title></head>
-<body style="margin:0;padding:0;background:#f3f6f9;font-family:Arial,Helvetica,sans-serif;">
-<div style="display:none;max-height:0;overflow:hidden;">${e(texts.preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f9;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;padding:32px;">
-<tr><td style="font-size:20px;font-weight:bold;color:#0b6e99;padding-bottom:24px;">AirCloud</td></tr>
-<tr><td>
-<p style="${p}">${e(texts.greeting)}</p>
+  const p = MAIL_PARAGRAPH;
+  const html = mailHtml({
+    lang,
+    subject: texts.subject,
+    preheader: texts.preheader,
+    signature: texts.signature,
+    content: `<p style="${p}">${e(texts.greeting)}</p>
 <p style="${p}">${e(texts.body)}</p>
-<p style="margin:24px 0;text-align:center;"><a href="${e(link)}" style="display:inline-block;padding:12px 24px;background:#0b6e99;color:#ffffff;text-decoration:none;border-radius:6px;font-size:15px;font-weight:bold;">${e(texts.action)}</a></p>
+${mailButton(link, texts.action)}
 <p style="margin:0 0 4px;font-size:13px;color:#52606d;">${e(texts.linkHint)}</p>
 <p style="margin:0 0 16px;font-size:13px;word-break:break-all;"><a href="${e(link)}" style="color:#0b6e99;">${e(link)}</a></p>
-<p style="${p}color:#52606d;">${e(texts.ignore)}</p>
-<p style="margin:0;font-size:15px;color:#1f2933;">${e(texts.signature)}</p>
-</td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+<p style="${p}color:#52606d;">${e(texts.ignore)}</p>`,
+  });
   return { subject: texts.subject, text, html, link };
 }

@@ -1,44 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { Queue, Worker } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DesiredState, PurifierMode, Schedule } from '@aircloud/shared/purifiers';
-import { fullMaintenanceLevels } from '@aircloud/shared/purifiers';
-import { productKeys, purifiers, users } from '@aircloud/server/db/schema';
+import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
+import { purifiers } from '@aircloud/server/db/schema';
 import { createQueue, QUEUES, type JobData } from '@aircloud/server/jobs/queues';
 import { createRedisConnection, createWorker } from '../queues.ts';
-import {
-  createTestDatabase,
-  deleteRedisPrefix,
-  memoryLogger,
-  testRedisPrefix,
-  waitFor,
-} from '../testing/harness.ts';
+import { insertPurifier, useOwnerDatabase } from '../testing/fixtures.ts';
+import { deleteRedisPrefix, memoryLogger, testRedisPrefix, waitFor } from '../testing/harness.ts';
 import { createApplyScheduleTask, type ApplyScheduleResult } from './ApplyScheduleTask.ts';
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-
-let database: TestDatabase;
-let ownerId: string;
-let serial = 0;
+const t = useOwnerDatabase();
 const { logger } = memoryLogger();
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  ownerId = randomUUID();
-  await database.db.insert(users).values({
-    id: ownerId,
-    email: `owner-${ownerId}@example.com`,
-    passwordHash: 'x',
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    enabled: true,
-  });
-});
-afterAll(async () => {
-  await database?.drop();
-});
 
 function fakeClock(iso: string) {
   let now = new Date(iso).getTime();
@@ -58,41 +31,25 @@ async function purifierWith(
   schedule: Schedule | null,
   options: { setAt?: string; timezone?: string; owned?: boolean } = {},
 ) {
-  serial += 1;
-  const keyId = randomUUID();
-  const id = randomUUID();
-  await database.db.insert(productKeys).values({
-    id: keyId,
-    key: `KEY${String(serial).padStart(13, '2')}`,
-    serialNumber: `HEPA_COCOON-${String(serial).padStart(6, '0')}`,
+  return insertPurifier(t.database, {
     model: 'HEPA_COCOON',
-    state: 'activated',
-  });
-  const desired: DesiredState = {
-    mode: 'auto',
-    trh: 5,
-    silent_trh: 5,
-    schedule,
-    version: 1,
-    updated_at: options.setAt ?? '2026-01-01T00:00:00.000Z',
-    source: 'user',
-  };
-  await database.db.insert(purifiers).values({
-    id,
-    userId: options.owned === false ? null : ownerId,
-    productKeyId: keyId,
-    serialNumber: `HEPA_COCOON-${String(serial).padStart(6, '0')}`,
-    model: 'HEPA_COCOON',
+    userId: options.owned === false ? null : t.ownerId,
     name: 'Test',
     timezone: options.timezone ?? 'Europe/Paris',
-    desired,
-    maintenanceLevels: fullMaintenanceLevels(),
+    desired: {
+      mode: 'auto',
+      trh: 5,
+      silent_trh: 5,
+      schedule,
+      version: 1,
+      updated_at: options.setAt ?? '2026-01-01T00:00:00.000Z',
+      source: 'user',
+    },
   });
-  return id;
 }
 
 async function desiredOf(id: string) {
-  const [row] = await database.db.select().from(purifiers).where(eq(purifiers.id, id));
+  const [row] = await t.database.db.select().from(purifiers).where(eq(purifiers.id, id));
   return { desired: row!.desired, lastSlot: row!.lastScheduleSlotAt };
 }
 
@@ -100,7 +57,7 @@ describe('ApplyScheduleTask against PostgreSQL', () => {
   it('applies a slot once: same-minute, later and concurrent duplicate runs change nothing', async () => {
     const id = await purifierWith(everyDay([{ start: '08:00', mode: 'boost' }]));
     const clock = fakeClock('2026-06-08T06:00:00.300Z'); // Monday 08:00 in Paris (CEST)
-    const run = createApplyScheduleTask({ db: database.db, logger, clock });
+    const run = createApplyScheduleTask({ db: t.database.db, logger, clock });
 
     const first = await run();
     expect(first.applied).toBeGreaterThanOrEqual(1);
@@ -130,7 +87,7 @@ describe('ApplyScheduleTask against PostgreSQL', () => {
       ]),
     );
     // The user switched the purifier off 10 s after the 08:00 slot began, before the run.
-    await database.db
+    await t.database.db
       .update(purifiers)
       .set({
         desired: {
@@ -145,7 +102,7 @@ describe('ApplyScheduleTask against PostgreSQL', () => {
       })
       .where(eq(purifiers.id, id));
     const clock = fakeClock('2026-06-10T06:00:30Z');
-    const run = createApplyScheduleTask({ db: database.db, logger, clock });
+    const run = createApplyScheduleTask({ db: t.database.db, logger, clock });
     await run();
     const held = await desiredOf(id);
     expect(held.desired).toMatchObject({ mode: 'off', version: 2, source: 'user' });
@@ -169,7 +126,7 @@ describe('ApplyScheduleTask against PostgreSQL', () => {
     const newYork = await purifierWith(schedule, { timezone: 'America/New_York' });
     const orphan = await purifierWith(schedule, { owned: false });
     const clock = fakeClock('2026-06-11T06:00:05Z'); // 08:00 Paris, 02:00 New York
-    const run = createApplyScheduleTask({ db: database.db, logger, clock });
+    const run = createApplyScheduleTask({ db: t.database.db, logger, clock });
     await run();
     expect((await desiredOf(paris)).desired.mode).toBe('boost');
     expect((await desiredOf(newYork)).desired.mode).toBe('auto');
@@ -184,7 +141,7 @@ describe('ApplyScheduleTask against PostgreSQL', () => {
       setAt: '2026-03-01T00:00:00Z',
     });
     const clock = fakeClock('2026-03-28T23:00:00Z');
-    const run = createApplyScheduleTask({ db: database.db, logger, clock });
+    const run = createApplyScheduleTask({ db: t.database.db, logger, clock });
     for (let i = 0; i < 4 * 60; i += 1) {
       clock.tick(60_000);
       await run();
@@ -232,7 +189,7 @@ describe('ApplyScheduleTask through BullMQ', () => {
     const clock = { now: () => new Date('2026-06-12T08:15:02Z') };
     worker = createWorker(
       QUEUES.schedule,
-      createApplyScheduleTask({ db: database.db, logger, clock }),
+      createApplyScheduleTask({ db: t.database.db, logger, clock }),
       {
         connection: redis,
         redisPrefix: prefix,

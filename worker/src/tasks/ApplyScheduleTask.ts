@@ -45,7 +45,8 @@ type Outcome = 'applied' | 'held' | 'already';
 /**
  * Applies one slot to one purifier in a single conditional UPDATE: never twice (the slot must be
  * later than `last_schedule_slot_at`) and never over a manual change made after the slot began
- * (then the slot is only recorded as handled: the manual mode holds until the next slot).
+ * (then the slot is only recorded as handled: the manual mode holds until the next slot). While
+ * an alert rule holds the mode (`desired.base` set), the slot changes the base only.
  */
 async function applySlot(
   db: Database,
@@ -55,12 +56,20 @@ async function applySlot(
 ): Promise<Outcome> {
   const result = await db.execute<{ applied: boolean }>(sql`
     UPDATE purifiers SET
-      desired = CASE WHEN COALESCE((desired ->> 'updated_at')::timestamptz, '-infinity') <= ${slot.at}
-        THEN desired || jsonb_build_object(
-          'mode', ${slot.mode}::text,
-          'version', COALESCE((desired ->> 'version')::int, 0) + 1,
-          'source', 'schedule',
-          'updated_at', ${now.toISOString()}::text)
+      desired = CASE WHEN COALESCE((desired -> 'base' ->> 'updated_at')::timestamptz,
+          (desired ->> 'updated_at')::timestamptz, '-infinity') <= ${slot.at}
+        THEN CASE WHEN jsonb_typeof(desired -> 'base') = 'object'
+          -- An alert rule holds the mode: the slot becomes what is restored when it stops.
+          THEN desired || jsonb_build_object(
+            'base', jsonb_build_object('mode', ${slot.mode}::text, 'source', 'schedule',
+              'updated_at', ${now.toISOString()}::text),
+            'version', COALESCE((desired ->> 'version')::int, 0) + 1,
+            'updated_at', ${now.toISOString()}::text)
+          ELSE desired || jsonb_build_object(
+            'mode', ${slot.mode}::text,
+            'version', COALESCE((desired ->> 'version')::int, 0) + 1,
+            'source', 'schedule',
+            'updated_at', ${now.toISOString()}::text) END
         ELSE desired END,
       last_schedule_slot_at = ${slot.at},
       updated_at = ${now}

@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { forgotPasswordRateLimit, loginRateLimit } from '../../http/rate-limit.ts';
 import { parseBody } from '../../http/validate.ts';
-import { mePresenter } from '../me/presenter.ts';
+import { currentMe } from '../me/service.ts';
 import { REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies.ts';
 import * as auth from './service.ts';
 
@@ -64,7 +64,7 @@ export function securityRoutes(ctx: AppContext): Router {
     const { token } = parseBody(activateSchema, req);
     const { user, session } = await auth.activate(ctx, token);
     setSessionCookies(res, ctx.config, session);
-    res.status(200).json(mePresenter(user, ctx.apiTokenKey));
+    res.status(200).json(await currentMe(ctx, user));
   });
 
   return router;

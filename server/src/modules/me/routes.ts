@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
-import { mePresenter } from './presenter.ts';
 import * as me from './service.ts';
 
 /** The current user's calls, mounted at /api/me. */
@@ -12,8 +11,8 @@ export function meRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
 
-  router.get('/', (req, res) => {
-    res.json(mePresenter(currentUser(req), ctx.apiTokenKey));
+  router.get('/', async (req, res) => {
+    res.json(await me.currentMe(ctx, currentUser(req)));
   });
 
   router.post('/edit-password', async (req, res) => {

@@ -1,6 +1,6 @@
 import type { EditPasswordInput } from '@aircloud/shared/auth';
 import { API_TOKEN_VALIDITY_DAYS } from '@aircloud/shared/constants';
-import type { ApiToken } from '@aircloud/shared/users';
+import type { ApiToken, Me } from '@aircloud/shared/users';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../http/app-error.ts';
@@ -8,7 +8,17 @@ import { encrypt, sha256 } from '../../lib/crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { revokeUserTokens } from '../auth/repository.ts';
 import { issueSession, type SessionTokens } from '../auth/session.ts';
+import { pendingReceivedCount } from '../invitations/repository.ts';
 import { setApiToken, updatePasswordHash, type UserRow } from '../users/repository.ts';
+import { mePresenter } from './presenter.ts';
+
+/** The current user as GET /api/me answers it, with the count of invitations awaiting an answer. */
+export async function currentMe(
+  ctx: Pick<AppContext, 'db' | 'apiTokenKey'>,
+  user: UserRow,
+): Promise<Me> {
+  return mePresenter(user, ctx.apiTokenKey, await pendingReceivedCount(ctx.db, user.id));
+}
 
 /**
  * Changes the user's own password and revokes every refresh token of the user; returns a fresh

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AVATAR_SIZES } from '@aircloud/shared/users';
+import { idParams, multipartFileBody } from '../../openapi/helpers.ts';
 import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam } from '../../openapi/schemas.ts';
 
 const MediaObjectSchema = z
   .object({
@@ -23,18 +23,7 @@ documentRoute({
     '(violation code image-size), 422 image_type, 422 type_file_not_found, 400 bad_request (broken multipart).',
   tags: ['media'],
   access: 'user',
-  requestBody: {
-    required: true,
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          properties: { file: { type: 'string', format: 'binary' } },
-          required: ['file'],
-        },
-      },
-    },
-  },
+  requestBody: multipartFileBody,
   responses: { 201: { description: 'Stored', schema: MediaObjectSchema } },
   errors: [400, 413, 415, 422],
 });
@@ -48,7 +37,7 @@ documentRoute({
     'its uploader and the user wearing it as avatar (404 otherwise).',
   tags: ['media'],
   access: 'user',
-  params: z.object({ id: UlidParam }),
+  params: idParams,
   query: z.object({ size: z.enum(AVATAR_SIZES).optional() }),
   responses: {
     200: {

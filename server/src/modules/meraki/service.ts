@@ -13,6 +13,7 @@ import { AppError } from '../../http/app-error.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
 import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts';
 import { emitToUser } from '../../realtime/gateway.ts';
+import { purifierInvitees } from '../invitations/access.ts';
 import { canAccessPurifier, type PurifierAction } from '../purifiers/policy.ts';
 import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
 import { changePurifier } from '../purifiers/service.ts';
@@ -55,8 +56,9 @@ async function accessiblePurifier(
   action: PurifierAction,
 ): Promise<PurifierRow> {
   const row = ULID.test(id) ? await findPurifier(ctx.db, id) : undefined;
-  if (!row || !canAccessPurifier(user, row, 'view')) throw new AppError(404, 'not_found');
-  if (!canAccessPurifier(user, row, action)) throw new AppError(403, 'forbidden');
+  if (!row || !(await canAccessPurifier(ctx.db, user, row, 'view')))
+    throw new AppError(404, 'not_found');
+  if (!(await canAccessPurifier(ctx.db, user, row, action))) throw new AppError(403, 'forbidden');
   return row;
 }
 
@@ -151,8 +153,12 @@ async function logEvent(
   return insertNetworkEvent(ctx.db, { id: ulid(), purifierId: purifier.id, ...values });
 }
 
-function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent): void {
-  if (purifier.userId) emitToUser(ctx.io, purifier.userId, 'network-event:created', event);
+/** Pushes a new event to the owner and to the users the purifier is shared with. */
+async function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent): Promise<void> {
+  if (!purifier.userId) return;
+  emitToUser(ctx.io, purifier.userId, 'network-event:created', event);
+  for (const userId of await purifierInvitees(ctx.db, purifier.id))
+    emitToUser(ctx.io, userId, 'network-event:created', event);
 }
 
 /**
@@ -183,7 +189,7 @@ export async function receiveMerakiWebhook(
       // Kept for the admin to see what arrived, without a secret it may carry.
       raw: { body: text.slice(0, 2000).replace(/("sharedSecret"\s*:\s*")[^"]*/g, '$1[redacted]') },
     });
-    if (row) push(ctx, purifier, networkEventPresenter(row));
+    if (row) await push(ctx, purifier, networkEventPresenter(row));
     return { status: 400, key: 'invalid_json' };
   }
 
@@ -199,7 +205,7 @@ export async function receiveMerakiWebhook(
       alertType: merakiAlertType(raw),
       raw,
     });
-    if (row) push(ctx, purifier, networkEventPresenter(row));
+    if (row) await push(ctx, purifier, networkEventPresenter(row));
     return { status: 400, key: 'invalid_webhook_body' };
   }
 
@@ -228,7 +234,7 @@ export async function receiveMerakiWebhook(
     if (desiredChanged) row = await setEventDesiredVersion(ctx.db, row.id, updated.desired.version);
   }
   const event = networkEventPresenter(row);
-  push(ctx, purifier, event);
+  await push(ctx, purifier, event);
   return {
     status: 200,
     body: {

@@ -7,10 +7,12 @@ import {
   generateProductKeysSchema,
   productKeysQuerySchema,
 } from '@aircloud/shared/product-keys';
-import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
-
-const dateTime = () => z.string().openapi({ format: 'date-time' });
+import {
+  collectionResponse,
+  csvResponse,
+  dateTime,
+  routeDocumenter,
+} from '../../openapi/helpers.ts';
 
 export const ProductKeySchema = z
   .object({
@@ -48,8 +50,7 @@ const ProductKeyBatchSchema = z
   })
   .openapi('ProductKeyBatch');
 
-const params = z.object({ id: UlidParam });
-const tags = ['product keys'];
+const documentRoute = routeDocumenter({ tags: ['product keys'], access: 'technician' });
 
 documentRoute({
   method: 'get',
@@ -58,15 +59,8 @@ documentRoute({
   description:
     '20 per page, by serial number. `search` matches the serial number or the key (dashes and ' +
     'case ignored); `state` and `model` filter.',
-  tags,
-  access: 'technician',
   query: productKeysQuerySchema,
-  responses: {
-    200: {
-      description: 'A hydra collection',
-      schema: hydraCollection(ProductKeySchema, 'ProductKeyCollection'),
-    },
-  },
+  responses: { 200: collectionResponse(ProductKeySchema, 'ProductKeyCollection') },
   errors: [422],
 });
 documentRoute({
@@ -76,8 +70,6 @@ documentRoute({
   description:
     '`count` (1 to 10,000) keys of `model`, serial numbers `MODEL-NNNNNN` from `start_serial`. ' +
     '409 `serial_number_already_exists` when any serial of the range exists (nothing is created).',
-  tags,
-  access: 'technician',
   body: generateProductKeysSchema,
   responses: { 201: { description: 'What was generated', schema: ProductKeyBatchSchema } },
   errors: [409],
@@ -90,15 +82,8 @@ documentRoute({
     '`{ids}` exports a selection, `{filter: {search, state, model}}` every key matching (an empty ' +
     'body: every key). Answers text/csv `key,serial_number,model,state`; the generated keys among ' +
     'them become exported in the same transaction.',
-  tags,
-  access: 'technician',
   body: exportProductKeysSchema,
-  responses: {
-    200: {
-      description: 'The CSV file',
-      content: { 'text/csv': { schema: z.string() } },
-    },
-  },
+  responses: { 200: csvResponse() },
 });
 documentRoute({
   method: 'patch',
@@ -107,9 +92,6 @@ documentRoute({
   description:
     'Allowed: generated -> blocked, exported -> blocked, blocked -> generated (export again ' +
     'before activation). Anything else answers 409 `cannot_change_status`.',
-  tags,
-  access: 'technician',
-  params,
   body: changeProductKeyStateSchema,
   responses: { 200: { description: 'The key', schema: ProductKeySchema } },
   errors: [404, 409],
@@ -121,9 +103,6 @@ documentRoute({
   description:
     'For generated, exported and blocked keys (an exported key becomes generated: the printed ' +
     'key is void). An activated key answers 409 `cannot_change_status`.',
-  tags,
-  access: 'technician',
-  params,
   responses: { 200: { description: 'The key', schema: ProductKeySchema } },
   errors: [404, 409],
 });
@@ -134,9 +113,6 @@ documentRoute({
   description:
     'activated -> exported. The purifier stays, owned by nobody, with its history; the next ' +
     'activation of the key gives it to the new user. Other states: 409 `cannot_change_status`.',
-  tags,
-  access: 'technician',
-  params,
   responses: { 200: { description: 'The key', schema: ProductKeySchema } },
   errors: [404, 409],
 });

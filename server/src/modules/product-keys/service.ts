@@ -10,6 +10,7 @@ import {
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { endMachineAccess, purifierInvitees } from '../invitations/access.ts';
 import { detachPurifier } from '../purifiers/repository.ts';
 import { pgError, randomProductKey } from './key-code.ts';
 import { productKeyPresenter, productKeysCsv } from './presenter.ts';
@@ -141,13 +142,22 @@ export async function regenerateProductKey(ctx: AppContext, id: string): Promise
  * owned by nobody (history kept); the next activation of the key gives it to the new user.
  */
 export async function unlinkProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
-  return ctx.db.transaction(async (tx) => {
+  let ended: { purifier: string; invitees: string[] } | null = null;
+  const key = await ctx.db.transaction(async (tx) => {
     const row = await transitionProductKey(tx, id, ['activated'], {
       state: 'exported',
       userId: null,
       activatedAt: null,
     });
-    if (row?.purifierId) await detachPurifier(tx, row.purifierId);
+    if (row?.purifierId) {
+      // The shares its owner gave end with the ownership: their live views close below.
+      ended = { purifier: row.purifierId, invitees: await purifierInvitees(tx, row.purifierId) };
+      await detachPurifier(tx, row.purifierId);
+    }
     return afterChange(tx, id, row);
   });
+  const { purifier, invitees } = ended ?? { purifier: '', invitees: [] as string[] };
+  for (const userId of invitees)
+    await endMachineAccess(ctx, userId, { purifiers: [purifier], sensors: [] });
+  return key;
 }

@@ -13,10 +13,8 @@ import {
   scheduleSchema,
 } from '@aircloud/shared/purifiers';
 import { pageParam } from '@aircloud/shared/product-keys';
-import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
-
-const dateTime = () => z.string().openapi({ format: 'date-time' });
+import { MACHINE_ACCESSES } from '@aircloud/shared/invitations';
+import { collectionResponse, dateTime, routeDocumenter } from '../../openapi/helpers.ts';
 const levels = z.record(z.string(), z.number()).openapi({
   description: 'Percent left: prefilter, filters, module_1 … module_4',
 });
@@ -85,6 +83,14 @@ export const PurifierSchema = z
     pending: z.boolean().openapi({ description: 'desired not yet acknowledged by the device' }),
     created_at: dateTime(),
     updated_at: dateTime(),
+    access: z
+      .enum(MACHINE_ACCESSES)
+      .optional()
+      .openapi({
+        description:
+          'How the caller reaches it: owner, invited (accepted invitation: view and control, ' +
+          'no delete, unlink or invite) or admin',
+      }),
   })
   .openapi('Purifier');
 
@@ -101,26 +107,19 @@ const MaintenanceEventSchema = z
   })
   .openapi('MaintenanceEvent');
 
-const params = z.object({ ulid: UlidParam });
-const tags = ['purifiers'];
+const documentRoute = routeDocumenter({ tags: ['purifiers'], access: 'user' });
 
 documentRoute({
   method: 'get',
   path: '/api/purifiers',
   summary: "The caller's purifiers",
   description:
-    '20 per page, by name. `search` matches name, short name or serial number; `wifi_state` ' +
+    '20 per page, by name: those the caller owns and those shared with them by an accepted ' +
+    'invitation (`access: invited`). `search` matches name, short name or serial number; `wifi_state` ' +
     '(connected: heard from within 3 reporting intervals) and `state` filter. Admins add ' +
     "`user=<ulid>` to list another user's purifiers (others: 403).",
-  tags,
-  access: 'user',
   query: purifiersQuerySchema,
-  responses: {
-    200: {
-      description: 'A hydra collection',
-      schema: hydraCollection(PurifierSchema, 'PurifierCollection'),
-    },
-  },
+  responses: { 200: collectionResponse(PurifierSchema, 'PurifierCollection') },
   errors: [403, 422],
 });
 documentRoute({
@@ -131,8 +130,6 @@ documentRoute({
     'Case, spaces and dashes of `key` are ignored. Only an exported key activates; it creates ' +
     'the purifier of its model for the caller. Unknown, generated, blocked or already activated ' +
     'keys answer 422 `bad_or_not_exported_key_code`.',
-  tags,
-  access: 'user',
   body: activatePurifierSchema,
   responses: { 201: { description: 'The purifier', schema: PurifierSchema } },
 });
@@ -140,10 +137,7 @@ documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}',
   summary: 'One purifier',
-  description: 'Owner or admin; anyone else gets 404.',
-  tags,
-  access: 'user',
-  params,
+  description: 'Owner, admin, or holder of an accepted invitation; anyone else gets 404.',
   responses: { 200: { description: 'The purifier', schema: PurifierSchema } },
   errors: [404],
 });
@@ -152,9 +146,6 @@ documentRoute({
   path: '/api/purifiers/{ulid}',
   summary: 'Configure a purifier (merge-patch)',
   description: 'A change of mode, TRH or schedule updates `desired` (version + 1, source `user`).',
-  tags,
-  access: 'user',
-  params,
   body: patchPurifierSchema,
   responses: { 200: { description: 'The purifier', schema: PurifierSchema } },
   errors: [404],
@@ -165,10 +156,8 @@ documentRoute({
   summary: 'Remove a purifier from its account',
   description:
     'As unlinking its key: the key returns to exported and the purifier, with its history, is ' +
-    'owned by nobody until the key is activated again.',
-  tags,
-  access: 'user',
-  params,
+    'owned by nobody until the key is activated again. Owner or admin only: an invited user ' +
+    'gets 403.',
   responses: { 204: 'Removed' },
   errors: [403, 404],
 });
@@ -176,15 +165,13 @@ documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/maintenance_events',
   summary: 'Maintenance history of a purifier',
-  tags,
-  access: 'user',
-  params,
   query: z.object({ page: pageParam() }),
   responses: {
-    200: {
-      description: 'A hydra collection, latest first',
-      schema: hydraCollection(MaintenanceEventSchema, 'MaintenanceEventCollection'),
-    },
+    200: collectionResponse(
+      MaintenanceEventSchema,
+      'MaintenanceEventCollection',
+      'A hydra collection, latest first',
+    ),
   },
   errors: [404],
 });
@@ -195,9 +182,6 @@ documentRoute({
   description:
     'Now, or at `occurred_at` (a date means midnight in the purifier time zone). Resets that ' +
     'maintenance level to 100 unless a later replacement of the same type is recorded.',
-  tags,
-  access: 'user',
-  params,
   body: maintenanceEventSchema,
   responses: { 201: { description: 'The event', schema: MaintenanceEventSchema } },
   errors: [404],

@@ -4,12 +4,20 @@ import {
   type MaintenanceEvent,
   type Purifier,
 } from '@aircloud/shared/purifiers';
+import type { MachineAccess } from '@aircloud/shared/invitations';
 import type { PurifierLive } from '@aircloud/shared/realtime';
 import { iri } from '../../http/jsonld.ts';
 import type { MaintenanceEventRow, PurifierRow } from './repository.ts';
 
-/** One purifier as the API answers it: settings, desired and reported state, network state. */
-export function purifierPresenter(row: PurifierRow, now: Date = new Date()): Purifier {
+/**
+ * One purifier as the API answers it: settings, desired and reported state, network state, and
+ * (for one caller) how that caller reaches it.
+ */
+export function purifierPresenter(
+  row: PurifierRow,
+  now: Date = new Date(),
+  access?: MachineAccess,
+): Purifier {
   const reported = row.reported ?? null;
   return {
     '@id': iri('purifiers', row.id),
@@ -46,6 +54,7 @@ export function purifierPresenter(row: PurifierRow, now: Date = new Date()): Pur
     pending: isDesiredPending(row.desired, row.desiredAckVersion),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(access ? { access } : {}),
   };
 }
 

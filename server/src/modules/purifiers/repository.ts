@@ -19,7 +19,8 @@ export const wifiStateSql = sql<WifiState>`CASE
 
 /** Filters of the purifier list. */
 export interface PurifierListFilter {
-  ownerId: string;
+  /** Which purifiers: those a user owns or was invited to (purifierListCondition). */
+  visible: SQL;
   search?: string;
   wifiState?: WifiState;
   state?: PurifierState;
@@ -31,7 +32,7 @@ export async function listPurifiers(
   filter: PurifierListFilter,
   page: number,
 ): Promise<{ rows: PurifierRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [eq(purifiers.userId, filter.ownerId)];
+  const conditions: (SQL | undefined)[] = [filter.visible];
   if (filter.search) {
     const pattern = containsPattern(filter.search);
     conditions.push(

@@ -9,11 +9,13 @@ import {
   type DesiredState,
   type MaintenanceEvent,
   type MaintenanceEventInput,
+  type PurifierMode,
   type PatchPurifierInput,
   type Purifier,
   type PurifiersQuery,
   type Schedule,
 } from '@aircloud/shared/purifiers';
+import type { MachineAccess } from '@aircloud/shared/invitations';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
@@ -22,7 +24,12 @@ import { isProductKeyShape } from '../product-keys/key-code.ts';
 import { claimExportedKey, transitionProductKey } from '../product-keys/repository.ts';
 import type { UserRow } from '../users/repository.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
-import { canAccessPurifier, type PurifierAction } from './policy.ts';
+import {
+  accessAllows,
+  purifierAccess,
+  purifierListCondition,
+  type PurifierAction,
+} from './policy.ts';
 import { maintenanceEventPresenter, purifierPresenter } from './presenter.ts';
 import {
   detachPurifier,
@@ -40,8 +47,11 @@ import {
 } from './repository.ts';
 import { isoLocalDate, localDateOf, localTimeToInstant } from './schedule-slots.ts';
 import { pushPurifier } from '../../devices/purifier-push.ts';
+import { endMachineAccess, purifierInvitees } from '../invitations/access.ts';
 
 type Executor = Parameters<typeof findPurifier>[0];
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 
 /** The desired state of a new purifier: auto, TRH 5, no schedule. */
 function initialDesired(now: Date): DesiredState {
@@ -72,6 +82,45 @@ function nextDesired(
   };
 }
 
+/**
+ * The change of desired state when `source` asks for `mode`. While alert rules hold the purifier
+ * (`base` set), the schedule and integrations only change the base, restored when no rule holds
+ * any more; a user's own choice applies at once and ends the hold until a rule triggers again.
+ */
+function modeChange(
+  desired: DesiredState,
+  mode: PurifierMode,
+  source: DesiredSource,
+  now: Date,
+): Partial<DesiredState> {
+  if (!desired.base) return mode === desired.mode ? {} : { mode };
+  if (source === 'user') return mode === desired.mode ? {} : { mode, base: null };
+  if (mode === desired.base.mode) return {};
+  return { base: { mode, source, updated_at: now.toISOString() } };
+}
+
+/**
+ * The desired state once alert rules ask for `ruleMode` (the strongest triggered mode of the
+ * rules acting on the purifier, null when none holds), or null when nothing changes: the first
+ * hold keeps the current mode as the base; when no rule holds, the base is restored.
+ */
+export function ruleDesired(
+  current: DesiredState,
+  ruleMode: PurifierMode | null,
+  now: Date,
+): DesiredState | null {
+  if (ruleMode === null) {
+    if (!current.base) return null;
+    const { mode, source } = current.base;
+    return nextDesired(current, { mode, base: null }, now, source);
+  }
+  if (current.base) {
+    return current.mode === ruleMode ? null : nextDesired(current, { mode: ruleMode }, now, 'rule');
+  }
+  const base = { mode: current.mode, source: current.source, updated_at: current.updated_at };
+  return nextDesired(current, { mode: ruleMode, base }, now, 'rule');
+}
+
 /** The desired state after a user's change (version + 1). */
 function userDesired(
   current: DesiredState,
@@ -85,17 +134,18 @@ function userDesired(
  * The purifier `id` if `user` may do `action` on it. Someone without any access gets 404 (the
  * purifier's existence is not revealed); someone who may see it but not do that gets 403.
  */
-async function accessiblePurifier(
+export async function accessiblePurifier(
   db: Executor,
   user: UserRow,
   id: string,
   action: PurifierAction,
   lock = false,
-): Promise<PurifierRow> {
-  const row = await findPurifier(db, id, lock);
-  if (!row || !canAccessPurifier(user, row, 'view')) throw new AppError(404, 'not_found');
-  if (!canAccessPurifier(user, row, action)) throw new AppError(403, 'forbidden');
-  return row;
+): Promise<PurifierRow & { access: MachineAccess }> {
+  const row = ULID.test(id) ? await findPurifier(db, id, lock) : undefined;
+  const access = row ? await purifierAccess(db, user, row) : null;
+  if (!row || !access) throw new AppError(404, 'not_found');
+  if (!accessAllows(access, action)) throw new AppError(403, 'forbidden');
+  return { ...row, access };
 }
 
 /**
@@ -153,7 +203,7 @@ export async function listPurifiersFor(
   const { rows, total } = await listPurifiers(
     ctx.db,
     {
-      ownerId: query.user ?? user.id,
+      visible: purifierListCondition(query.user ?? user.id),
       search: query.search || undefined,
       wifiState: query.wifi_state,
       state: query.state,
@@ -164,7 +214,13 @@ export async function listPurifiersFor(
   return hydraCollection(
     '/api/purifiers',
     'Purifier',
-    rows.map((r) => purifierPresenter(r, now)),
+    rows.map((r) =>
+      purifierPresenter(
+        r,
+        now,
+        r.userId === user.id ? 'owner' : isAdmin(user.role as Role) ? 'admin' : 'invited',
+      ),
+    ),
     total,
     {
       page: query.page,
@@ -180,7 +236,8 @@ export async function listPurifiersFor(
 
 /** GET /api/purifiers/{ulid} */
 export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
-  return purifierPresenter(await accessiblePurifier(ctx.db, user, id, 'view'));
+  const row = await accessiblePurifier(ctx.db, user, id, 'view');
+  return purifierPresenter(row, new Date(), row.access);
 }
 
 function sameSchedule(a: Schedule | null, b: Schedule | null): boolean {
@@ -201,8 +258,8 @@ export async function patchPurifier(
   id: string,
   input: PatchPurifierInput,
 ): Promise<Purifier> {
-  const { row } = await changePurifier(ctx, id, input, { user, source: 'user' });
-  return purifierPresenter(row);
+  const { row, access } = await changePurifier(ctx, id, input, { user, source: 'user' });
+  return purifierPresenter(row, new Date(), access);
 }
 
 /**
@@ -223,12 +280,16 @@ export async function changePurifier(
   id: string,
   input: PatchPurifierInput,
   by: PurifierChanger,
-): Promise<{ row: PurifierRow; desiredChanged: boolean }> {
+): Promise<{ row: PurifierRow; desiredChanged: boolean; access?: MachineAccess }> {
   let desiredChanged = false;
+  let access: MachineAccess | undefined;
   const row = await ctx.db.transaction(async (tx) => {
-    const current = by.user
-      ? await accessiblePurifier(tx, by.user, id, 'control', true)
-      : await findPurifier(tx, id, true);
+    let current: PurifierRow | undefined;
+    if (by.user) {
+      const found = await accessiblePurifier(tx, by.user, id, 'control', true);
+      access = found.access;
+      current = found;
+    } else current = await findPurifier(tx, id, true);
     if (!current) throw new AppError(404, 'not_found');
     const values: PurifierValues = {};
     if (input.name !== undefined) values.name = input.name;
@@ -244,8 +305,8 @@ export async function changePurifier(
       values.silentHourlyRecyclingRate = input.silent_hourly_recycling_rate;
 
     const desired = current.desired;
-    const changes: Partial<DesiredState> = {};
-    if (input.mode !== undefined && input.mode !== desired.mode) changes.mode = input.mode;
+    const changes: Partial<DesiredState> =
+      input.mode !== undefined ? modeChange(desired, input.mode, by.source, new Date()) : {};
     if (input.hourly_recycling_rate !== undefined && input.hourly_recycling_rate !== desired.trh)
       changes.trh = input.hourly_recycling_rate;
     if (
@@ -256,7 +317,9 @@ export async function changePurifier(
     if (input.schedule !== undefined && !sameSchedule(input.schedule, desired.schedule ?? null))
       changes.schedule = input.schedule;
     if (Object.keys(changes).length > 0) {
-      values.desired = nextDesired(desired, changes, new Date(), by.source);
+      // While a rule holds the mode, a change that leaves it (TRH, the base) keeps source `rule`.
+      const held = desired.base && changes.mode === undefined;
+      values.desired = nextDesired(desired, changes, new Date(), held ? desired.source : by.source);
       desiredChanged = true;
     }
 
@@ -264,7 +327,7 @@ export async function changePurifier(
   });
   // Committed: the browsers following it and the device (a command when desired changed).
   pushPurifier(ctx.io, row, { command: true });
-  return { row, desiredChanged };
+  return { row, desiredChanged, access };
 }
 
 /**
@@ -273,15 +336,20 @@ export async function changePurifier(
  * history, and the next activation of the key gives it to the new user.
  */
 export async function removePurifier(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  const invitees = await ctx.db.transaction(async (tx) => {
     const row = await accessiblePurifier(tx, user, id, 'manage', true);
+    // The shares given by this owner end with the ownership: their live views close below.
+    const invitees = await purifierInvitees(tx, row.id);
     await transitionProductKey(tx, row.productKeyId, ['activated'], {
       state: 'exported',
       userId: null,
       activatedAt: null,
     });
     await detachPurifier(tx, row.id);
+    return invitees;
   });
+  for (const userId of invitees)
+    await endMachineAccess(ctx, userId, { purifiers: [id], sensors: [] });
 }
 
 /** GET /api/purifiers/{ulid}/maintenance_events, latest first. */

@@ -1,11 +1,23 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE, TIME_ZONE } from '@aircloud/shared/constants';
 import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../../db/client.ts';
-import { sensorMeasures, sensorPurifiers, sensors } from '../../db/schema.ts';
+import { containsPattern, pageOffset } from '../../db/sql.ts';
+import { isoLocalDate } from '../purifiers/schedule-slots.ts';
+import {
+  deviceEvents,
+  purifiers,
+  sensorMeasures,
+  sensorMeasuresHourly,
+  sensorPurifiers,
+  sensors,
+  users,
+} from '../../db/schema.ts';
 
 /** A sensor row as stored. */
 export type SensorRow = typeof sensors.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** The sensor with this id. */
 export async function findSensor(db: Executor, id: string): Promise<SensorRow | undefined> {
@@ -31,7 +43,12 @@ export async function insertSensor(
   db: Executor,
   values: typeof sensors.$inferInsert,
 ): Promise<SensorRow> {
-  const [row] = await db.insert(sensors).values(values).returning();
+  // Put into service the day it is provisioned (Paris date), unless told otherwise.
+  const systemDate = values.systemDate ?? isoLocalDate(new Date(), TIME_ZONE);
+  const [row] = await db
+    .insert(sensors)
+    .values({ ...values, systemDate })
+    .returning();
   return row!;
 }
 
@@ -86,4 +103,172 @@ export async function lastSample(db: Executor, sensorId: string): Promise<Sensor
     .orderBy(desc(sensorMeasures.ts))
     .limit(1);
   return row ? sampleOf(row) : null;
+}
+
+/** The owner of a sensor as lists and details show it. */
+export interface SensorOwnerRow {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/** A purifier linked to a sensor, in link order. */
+export interface LinkedPurifierRow {
+  id: string;
+  name: string;
+  serialNumber: string;
+}
+
+/** A sensor with everything its presenter shows. */
+export interface SensorDetailRow {
+  sensor: SensorRow;
+  owner: SensorOwnerRow | null;
+  purifiers: LinkedPurifierRow[];
+  lastSample: SensorSample | null;
+}
+
+/** What GET /api/sensors filters on: which sensors (access condition) and a search. */
+export interface SensorListFilter {
+  access: SQL | undefined;
+  search?: string;
+}
+
+/**
+ * One page of sensors with their owners, linked purifiers and last samples: four queries
+ * whatever the page size (page, count, links, last samples), never one per sensor.
+ */
+export async function listSensors(
+  db: Executor,
+  filter: SensorListFilter,
+  page: number,
+): Promise<{ rows: SensorDetailRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [filter.access];
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(sensors.name, pattern),
+        ilike(sensors.shortName, pattern),
+        ilike(sensors.serialNumber, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ sensor: sensors, owner: ownerColumns })
+      .from(sensors)
+      .leftJoin(users, eq(users.id, sensors.userId))
+      .where(where)
+      .orderBy(asc(sensors.name), asc(sensors.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sensors)
+      .where(where),
+  ]);
+  const details = await withLinksAndSamples(db, rows);
+  return { rows: details, total: count?.n ?? 0 };
+}
+
+const ownerColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+};
+
+/** One sensor with its owner, links and last sample. */
+export async function findSensorDetail(
+  db: Executor,
+  id: string,
+): Promise<SensorDetailRow | undefined> {
+  const rows = await db
+    .select({ sensor: sensors, owner: ownerColumns })
+    .from(sensors)
+    .leftJoin(users, eq(users.id, sensors.userId))
+    .where(eq(sensors.id, id));
+  const [detail] = await withLinksAndSamples(db, rows);
+  return detail;
+}
+
+async function withLinksAndSamples(
+  db: Executor,
+  rows: { sensor: SensorRow; owner: SensorOwnerRow | null }[],
+): Promise<SensorDetailRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.sensor.id);
+  const [links, samples] = await Promise.all([
+    db
+      .select({
+        sensorId: sensorPurifiers.sensorId,
+        id: purifiers.id,
+        name: purifiers.name,
+        serialNumber: purifiers.serialNumber,
+      })
+      .from(sensorPurifiers)
+      .innerJoin(purifiers, eq(purifiers.id, sensorPurifiers.purifierId))
+      .where(inArray(sensorPurifiers.sensorId, ids))
+      .orderBy(asc(sensorPurifiers.createdAt), asc(purifiers.id)),
+    lastSamples(db, ids),
+  ]);
+  return rows.map(({ sensor, owner }) => ({
+    sensor,
+    owner,
+    purifiers: links
+      .filter((l) => l.sensorId === sensor.id)
+      .map(({ id, name, serialNumber }) => ({ id, name, serialNumber })),
+    lastSample: samples.get(sensor.id) ?? null,
+  }));
+}
+
+/** The latest sample of each sensor, in one query (one backward index probe per sensor). */
+export async function lastSamples(db: Executor, ids: string[]): Promise<Map<string, SensorSample>> {
+  const result = await db.execute<Record<string, unknown> & { sensor_id: string; ts: Date }>(sql`
+    SELECT s.id AS sensor_id, m.*
+    FROM unnest(${`{${ids.join(',')}}`}::text[]) AS s(id)
+    CROSS JOIN LATERAL (
+      SELECT * FROM sensor_measures WHERE sensor_id = s.id ORDER BY ts DESC LIMIT 1
+    ) m`);
+  return new Map(result.rows.map((row) => [row.sensor_id, sampleOf(row)]));
+}
+
+/** Updates a sensor's own fields. */
+export async function updateSensor(
+  db: Executor,
+  id: string,
+  values: Partial<typeof sensors.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(sensors)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sensors.id, id));
+}
+
+/** Replaces the purifiers linked to a sensor (the caller runs it in a transaction). */
+export async function replaceLinks(
+  db: Writer,
+  sensorId: string,
+  purifierIds: string[],
+): Promise<void> {
+  await db.delete(sensorPurifiers).where(eq(sensorPurifiers.sensorId, sensorId));
+  // One at a time, in the given order: created_at keeps the link order; the trigger counts.
+  for (const purifierId of purifierIds) await linkPurifier(db, sensorId, purifierId);
+}
+
+/** Removes the samples and hourly roll-ups of a sensor. */
+export async function deleteHistory(db: Writer, sensorId: string): Promise<void> {
+  await db.delete(sensorMeasures).where(eq(sensorMeasures.sensorId, sensorId));
+  await db.delete(sensorMeasuresHourly).where(eq(sensorMeasuresHourly.sensorId, sensorId));
+}
+
+/** Removes a sensor with its links, samples, roll-ups and network events. */
+export async function deleteSensor(db: Writer, sensorId: string): Promise<void> {
+  await db.delete(sensors).where(eq(sensors.id, sensorId));
+  await deleteHistory(db, sensorId);
+  await db
+    .delete(deviceEvents)
+    .where(and(eq(deviceEvents.deviceKind, 'sensor'), eq(deviceEvents.deviceId, sensorId)));
 }

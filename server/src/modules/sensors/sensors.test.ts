@@ -19,6 +19,8 @@ describe('sensor provisioning', () => {
   it('stores the secret hashed, and provisioning again renews it', async () => {
     const first = await provisionSensor(t.db, { serialNumber: 'PROV-1', userId: null });
     expect(first.sensor.deviceSecretHash).not.toContain(first.secret);
+    // In service from the day it is provisioned (the settings tab shows it).
+    expect(first.sensor.systemDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const auth = new DeviceAuthenticator(t.db.$client, { ttlMs: 0 });
     expect(await auth.verify('PROV-1', first.secret)).toMatchObject({ kind: 'sensor' });
     const second = await provisionSensor(t.db, { serialNumber: 'PROV-1', userId: null });

@@ -1,5 +1,5 @@
 import { containsPattern } from '../../db/sql.ts';
-import { and, asc, count, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
@@ -140,14 +140,17 @@ export async function deleteUser(db: Deleter, id: string): Promise<void> {
 }
 
 /**
- * Locks the enabled administrators other than `exceptId` until the transaction ends and
- * answers how many there are, so two concurrent demotions cannot leave no admin.
+ * Locks the enabled administrators until the transaction ends and answers how many there are
+ * besides `exceptId`, so two concurrent demotions cannot leave no admin.
  */
 export async function lockOtherAdmins(db: Executor, exceptId: string): Promise<number> {
+  // Every enabled admin, the target included, locked in id order: two admins demoting each
+  // other wait for one another instead of deadlocking, and the second sees the first's change.
   const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.role, 'ROLE_ADMIN'), eq(users.enabled, true), ne(users.id, exceptId)))
+    .where(and(eq(users.role, 'ROLE_ADMIN'), eq(users.enabled, true)))
+    .orderBy(asc(users.id))
     .for('update');
-  return rows.length;
+  return rows.filter((row) => row.id !== exceptId).length;
 }

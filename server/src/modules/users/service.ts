@@ -13,7 +13,8 @@ import { dispatchMail, recordMail } from '../../mail/outbox.ts';
 import { emitToUser } from '../../realtime/gateway.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { insertValidationCode, revokeUserTokens } from '../auth/repository.ts';
-import { mePresenter } from '../me/presenter.ts';
+import { claimInvitations } from '../invitations/repository.ts';
+import { currentMe } from '../me/service.ts';
 import {
   detachMediaWornByOthers,
   findMediaById,
@@ -53,8 +54,8 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /** Tells the user's browsers their account changed. */
-function pushMe(ctx: AppContext, user: UserRow): void {
-  emitToUser(ctx.io, user.id, 'me:updated', mePresenter(user, ctx.apiTokenKey));
+async function pushMe(ctx: AppContext, user: UserRow): Promise<void> {
+  emitToUser(ctx.io, user.id, 'me:updated', await currentMe(ctx, user));
 }
 
 /** GET /api/users: a page (or everything with pagination=false) of the matching users. */
@@ -113,7 +114,10 @@ export async function createUser(
         enabled: password !== null,
       });
       if (avatar) await setMediaOwner(tx, avatar, user.id);
-      if (!code) return { user, mailId: null };
+      if (!code) {
+        await claimInvitations(tx, user);
+        return { user, mailId: null };
+      }
       await insertValidationCode(tx, {
         userId: user.id,
         purpose: 'activation',
@@ -180,11 +184,12 @@ export async function updateUser(
       if (!row) throw new AppError(404, 'not_found');
       if (avatar) await setMediaOwner(tx, avatar, row.id);
       if (target.enabled && !row.enabled) await revokeUserTokens(tx, row.id);
+      if (!target.enabled && row.enabled) await claimInvitations(tx, row);
       return row;
     }),
   );
   if (previousAvatar) await removeUnusedMedia(ctx, [previousAvatar]);
-  pushMe(ctx, updated);
+  await pushMe(ctx, updated);
   if (target.enabled && !updated.enabled) emitToUser(ctx.io, updated.id, 'session:revoked');
   return updated;
 }

@@ -3,7 +3,23 @@ import * as errors from '../locales/es/errors.ts';
 import { fleet } from '../locales/es/fleet.ts';
 import { operations } from '../locales/es/operations.ts';
 import { ui } from '../locales/es/ui.ts';
+import { sensorsApi } from '../locales/es/sensors-api.ts';
+import { sensorImports } from '../locales/es/sensor-imports.ts';
+import { alertRules } from '../locales/es/alert-rules.ts';
+import { sensorScreens } from '../locales/es/sensors.ts';
+import { invitations } from '../locales/es/invitations.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
-export const catalogue = deepMerge(ui, accounts, fleet, operations, { ...errors });
+export const catalogue = deepMerge(
+  ui,
+  accounts,
+  fleet,
+  operations,
+  { ...errors },
+  sensorsApi,
+  sensorImports,
+  alertRules,
+  sensorScreens,
+  invitations,
+);

@@ -3,7 +3,23 @@ import * as errors from '../locales/fr/errors.ts';
 import { fleet } from '../locales/fr/fleet.ts';
 import { operations } from '../locales/fr/operations.ts';
 import { ui } from '../locales/fr/ui.ts';
+import { sensorsApi } from '../locales/fr/sensors-api.ts';
+import { sensorImports } from '../locales/fr/sensor-imports.ts';
+import { alertRules } from '../locales/fr/alert-rules.ts';
+import { sensorScreens } from '../locales/fr/sensors.ts';
+import { invitations } from '../locales/fr/invitations.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
-export const catalogue = deepMerge(ui, accounts, fleet, operations, { ...errors });
+export const catalogue = deepMerge(
+  ui,
+  accounts,
+  fleet,
+  operations,
+  { ...errors },
+  sensorsApi,
+  sensorImports,
+  alertRules,
+  sensorScreens,
+  invitations,
+);

@@ -1,0 +1,65 @@
+import { Router } from 'express';
+import { alertRuleInputSchema, alertRulePatchSchema } from '@aircloud/shared/alert-rules';
+import { pageParam } from '@aircloud/shared/product-keys';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { currentUser, requireAuth } from '../../http/authenticate.ts';
+import { parseBody } from '../../http/validate.ts';
+import './openapi.ts';
+import * as alertRules from './service.ts';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+const pageQuery = z.object({ page: pageParam() });
+
+/** A path id that is not a ulid names nothing: 404, never a 500. */
+function ulidParam(value: string): string {
+  if (!ULID.test(value)) throw new AppError(404, 'not_found');
+  return value.toUpperCase();
+}
+
+/** Rules and history of a sensor, mounted at /api/sensors. */
+export function sensorAlertRuleRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use('/:ulid/alert_rules', requireAuth);
+  router.use('/:ulid/alert_triggers', requireAuth);
+
+  router.get('/:ulid/alert_rules', async (req, res) => {
+    res.json(await alertRules.listAlertRules(ctx, currentUser(req), ulidParam(req.params.ulid)));
+  });
+
+  router.post('/:ulid/alert_rules', async (req, res) => {
+    const sensorId = ulidParam(req.params.ulid);
+    const input = parseBody(alertRuleInputSchema, req);
+    const rule = await alertRules.createAlertRule(ctx, currentUser(req), sensorId, input);
+    res.status(201).location(rule['@id']).json(rule);
+  });
+
+  router.get('/:ulid/alert_triggers', async (req, res) => {
+    const { page } = pageQuery.parse(req.query);
+    const sensorId = ulidParam(req.params.ulid);
+    res.json(await alertRules.listAlertTriggers(ctx, currentUser(req), sensorId, page));
+  });
+
+  return router;
+}
+
+/** One rule, mounted at /api/alert_rules. */
+export function alertRuleRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth);
+
+  router.patch('/:id', async (req, res) => {
+    const input = parseBody(alertRulePatchSchema, req);
+    res.json(
+      await alertRules.patchAlertRule(ctx, currentUser(req), ulidParam(req.params.id), input),
+    );
+  });
+
+  router.delete('/:id', async (req, res) => {
+    await alertRules.deleteAlertRule(ctx, currentUser(req), ulidParam(req.params.id));
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,249 @@
+import {
+  alertRuleInputSchema,
+  defaultHysteresis,
+  type AlertRule,
+  type AlertRuleInput,
+  type AlertRulePatch,
+  type AlertTrigger,
+} from '@aircloud/shared/alert-rules';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
+import { sql } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { alertTriggers } from '../../db/schema.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
+import { canAccessSensor, type SensorAction } from '../sensors/policy.ts';
+import { findSensor, linkedPurifierIds, type SensorRow } from '../sensors/repository.ts';
+import type { UserRow } from '../users/repository.ts';
+import { arbitratePurifiers } from './arbitration.ts';
+import type { Evaluation } from './evaluation.ts';
+import { announceAlerts } from './notify.ts';
+import { alertRulePresenter, alertTriggerPresenter } from './presenter.ts';
+import {
+  deleteRule,
+  findRule,
+  insertRule,
+  listRules,
+  listTriggers,
+  purifierNames,
+  resetRuleState,
+  updateRule,
+  type AlertRuleRow,
+} from './repository.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * The sensor `id` if `user` may do `action` on it (sensors policy): no access at all answers
+ * 404 (its existence is not revealed), access without that right 403.
+ */
+async function accessibleSensor(
+  db: Database | Tx,
+  user: UserRow,
+  id: string,
+  action: SensorAction,
+): Promise<SensorRow> {
+  const sensor = await findSensor(db, id);
+  if (!sensor || !(await canAccessSensor(db, user, sensor, 'view')))
+    throw new AppError(404, 'not_found');
+  if (!(await canAccessSensor(db, user, sensor, action))) throw new AppError(403, 'forbidden');
+  return sensor;
+}
+
+/** Saving or enabling a boost rule needs `confirm_noise: true` (the client asked the user). */
+function requireNoiseConfirmation(
+  rule: { mode: string; enabled: boolean },
+  confirmNoise: boolean | undefined,
+) {
+  if (rule.mode === 'boost' && rule.enabled && confirmNoise !== true)
+    throw fieldError('alert_rule_noise_confirmation', 'confirm_noise');
+}
+
+/**
+ * Locks the sensor's evaluation cursor, as the worker does, so a change of rule never races an
+ * evaluation of the same sensor.
+ */
+async function lockSensorEvaluation(tx: Tx, sensorId: string) {
+  await tx.execute(sql`INSERT INTO alert_rule_progress (sensor_id, evaluated_until)
+    VALUES (${sensorId}, NULL) ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`SELECT 1 FROM alert_rule_progress WHERE sensor_id = ${sensorId} FOR UPDATE`);
+}
+
+/**
+ * Ends the hold of a triggered rule that is disabled, changed or deleted: a `stop` entry (now,
+ * without a value) and the purifiers' modes decided again.
+ */
+async function releaseRule(tx: Tx, rule: AlertRuleRow, now: Date): Promise<Evaluation> {
+  const purifierIds = await linkedPurifierIds(tx, rule.sensorId);
+  const triggers = await tx
+    .insert(alertTriggers)
+    .values({
+      id: ulid(),
+      ruleId: rule.id,
+      sensorId: rule.sensorId,
+      kind: 'stop',
+      at: now,
+      measure: rule.measure,
+      value: null,
+      threshold: rule.threshold,
+      mode: rule.mode,
+      purifierIds,
+    })
+    .returning();
+  const changed = await arbitratePurifiers(tx, purifierIds, now);
+  return { samples: 0, triggers, changed };
+}
+
+/** GET /api/sensors/{ulid}/alert_rules: every rule of the sensor, oldest first. */
+export async function listAlertRules(
+  ctx: AppContext,
+  user: UserRow,
+  sensorId: string,
+): Promise<HydraCollection<AlertRule>> {
+  await accessibleSensor(ctx.db, user, sensorId, 'view');
+  const rows = await listRules(ctx.db, sensorId);
+  return hydraCollection(
+    `/api/sensors/${sensorId}/alert_rules`,
+    'AlertRule',
+    rows.map(alertRulePresenter),
+    rows.length,
+    null,
+  );
+}
+
+/** POST /api/sensors/{ulid}/alert_rules */
+export async function createAlertRule(
+  ctx: AppContext,
+  user: UserRow,
+  sensorId: string,
+  input: AlertRuleInput,
+): Promise<AlertRule> {
+  await accessibleSensor(ctx.db, user, sensorId, 'control');
+  requireNoiseConfirmation(input, input.confirm_noise);
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockSensorEvaluation(tx, sensorId);
+    return insertRule(tx, {
+      id: ulid(),
+      sensorId,
+      measure: input.measure,
+      threshold: input.threshold,
+      hysteresis: input.hysteresis ?? defaultHysteresis(input.measure, input.threshold),
+      mode: input.mode,
+      confirmS: input.confirm_s,
+      enabled: input.enabled,
+      createdBy: user.id,
+    });
+  });
+  return alertRulePresenter(row);
+}
+
+/** The rule `id` and its sensor, if `user` may do `action` on that sensor (else 404/403). */
+async function accessibleRule(
+  db: Database | Tx,
+  user: UserRow,
+  id: string,
+  action: SensorAction,
+  lock = false,
+): Promise<AlertRuleRow> {
+  const rule = await findRule(db, id, lock);
+  if (!rule) throw new AppError(404, 'not_found');
+  await accessibleSensor(db, user, rule.sensorId, action);
+  return rule;
+}
+
+/**
+ * PATCH /api/alert_rules/{id} (merge-patch): the merged rule is checked again as a whole. A
+ * change of condition or mode, or enabling it, starts its state afresh (judging new samples
+ * only); a triggered rule that is changed or disabled releases its purifiers first.
+ */
+export async function patchAlertRule(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  patch: AlertRulePatch,
+): Promise<AlertRule> {
+  const current = await accessibleRule(ctx.db, user, id, 'control');
+  const merged = alertRuleInputSchema.parse({
+    measure: patch.measure ?? current.measure,
+    threshold: patch.threshold ?? current.threshold,
+    hysteresis:
+      patch.hysteresis ??
+      (patch.measure !== undefined || patch.threshold !== undefined
+        ? undefined
+        : current.hysteresis),
+    mode: patch.mode ?? current.mode,
+    confirm_s: patch.confirm_s ?? current.confirmS,
+    enabled: patch.enabled ?? current.enabled,
+  });
+  requireNoiseConfirmation(merged, patch.confirm_noise);
+  const hysteresis = merged.hysteresis ?? defaultHysteresis(merged.measure, merged.threshold);
+  const now = new Date();
+  const { row, released } = await ctx.db.transaction(async (tx) => {
+    await lockSensorEvaluation(tx, current.sensorId);
+    const rule = (await findRule(tx, id, true)) ?? current;
+    const changed =
+      rule.measure !== merged.measure ||
+      rule.threshold !== merged.threshold ||
+      rule.hysteresis !== hysteresis ||
+      rule.mode !== merged.mode ||
+      rule.confirmS !== merged.confirm_s ||
+      rule.enabled !== merged.enabled;
+    await updateRule(tx, id, {
+      measure: merged.measure,
+      threshold: merged.threshold,
+      hysteresis,
+      mode: merged.mode,
+      confirmS: merged.confirm_s,
+      enabled: merged.enabled,
+    });
+    let released: Evaluation | null = null;
+    if (changed) {
+      await resetRuleState(tx, rule);
+      if (rule.enabled && rule.triggered) released = await releaseRule(tx, rule, now);
+    }
+    return { row: (await findRule(tx, id))!, released };
+  });
+  if (released)
+    await announceAlerts(ctx.db, ctx.io, row.sensorId, released.changed, released.triggers);
+  return alertRulePresenter(row);
+}
+
+/** DELETE /api/alert_rules/{id}: a triggered rule releases its purifiers; its history stays. */
+export async function deleteAlertRule(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const current = await accessibleRule(ctx.db, user, id, 'control');
+  const released = await ctx.db.transaction(async (tx) => {
+    await lockSensorEvaluation(tx, current.sensorId);
+    const rule = await findRule(tx, id, true);
+    if (!rule) return null;
+    let release: Evaluation | null = null;
+    if (rule.enabled && rule.triggered) {
+      await resetRuleState(tx, rule);
+      release = await releaseRule(tx, rule, new Date());
+    }
+    await deleteRule(tx, id);
+    return release;
+  });
+  if (released)
+    await announceAlerts(ctx.db, ctx.io, current.sensorId, released.changed, released.triggers);
+}
+
+/** GET /api/sensors/{ulid}/alert_triggers: the history, newest first, 20 per page. */
+export async function listAlertTriggers(
+  ctx: AppContext,
+  user: UserRow,
+  sensorId: string,
+  page: number,
+): Promise<HydraCollection<AlertTrigger>> {
+  await accessibleSensor(ctx.db, user, sensorId, 'view');
+  const { rows, total } = await listTriggers(ctx.db, sensorId, page);
+  const names = await purifierNames(ctx.db, [...new Set(rows.flatMap((r) => r.purifierIds))]);
+  return hydraCollection(
+    `/api/sensors/${sensorId}/alert_triggers`,
+    'AlertTrigger',
+    rows.map((r) => alertTriggerPresenter(r, names)),
+    total,
+    { page },
+  );
+}

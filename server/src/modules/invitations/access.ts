@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
+import { purifierRoom, sensorRoom, userRoom } from '@aircloud/shared/realtime';
+import type { AppContext } from '../../context.ts';
+import { emitToUser } from '../../realtime/gateway.ts';
+import { mePresenter } from '../me/presenter.ts';
+import { purifierAccess } from '../purifiers/policy.ts';
+import { findPurifier } from '../purifiers/repository.ts';
+import { sensorAccess } from '../sensors/policy.ts';
+import { findSensor } from '../sensors/repository.ts';
+import { findUserById } from '../users/repository.ts';
+import { pendingReceivedCount } from './repository.ts';
+
+/** Pushes `me:updated` (with the fresh invitation count) to every browser of a user. */
+export async function pushInvitationCount(
+  ctx: Pick<AppContext, 'db' | 'io' | 'apiTokenKey'>,
+  userId: string,
+): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return;
+  const count = await pendingReceivedCount(ctx.db, userId);
+  emitToUser(ctx.io, userId, 'me:updated', mePresenter(user, ctx.apiTokenKey, count));
+}
+
+/**
+ * Ends a user's live view of machines they can no longer reach (checked again through the
+ * policies, since another share or their role may still grant it): every socket of the user,
+ * on every server node, leaves those machines' rooms, then `access:revoked` tells the pages.
+ */
+export async function endMachineAccess(
+  ctx: Pick<AppContext, 'db' | 'io'>,
+  userId: string,
+  machines: AccessRevokedEvent,
+): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || machines.purifiers.length + machines.sensors.length === 0) return;
+  const lost: AccessRevokedEvent = { purifiers: [], sensors: [] };
+  for (const id of machines.purifiers) {
+    const row = await findPurifier(ctx.db, id);
+    if (!row || !(await purifierAccess(ctx.db, user, row))) lost.purifiers.push(id);
+  }
+  for (const id of machines.sensors) {
+    const row = await findSensor(ctx.db, id);
+    if (!row || !(await sensorAccess(ctx.db, user, row))) lost.sensors.push(id);
+  }
+  if (lost.purifiers.length + lost.sensors.length === 0) return;
+  const sockets = ctx.io.in(userRoom(userId));
+  for (const id of lost.purifiers) sockets.socketsLeave(purifierRoom(id));
+  for (const id of lost.sensors) sockets.socketsLeave(sensorRoom(id));
+  emitToUser(ctx.io, userId, 'access:revoked', lost);
+}
+
+/** Users holding an accepted invitation for a purifier from its current owner. */
+export async function purifierInvitees(
+  db: Pick<AppContext['db'], 'execute'>,
+  purifierId: string,
+): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT DISTINCT i.recipient_id AS id FROM invitation_purifiers ip
+    JOIN invitations i ON i.id = ip.invitation_id
+    JOIN purifiers p ON p.id = ip.purifier_id
+    WHERE ip.purifier_id = ${purifierId} AND i.status = 'accepted'
+      AND i.recipient_id IS NOT NULL AND i.sender_id = p.user_id`);
+  return rows.map((r) => r.id);
+}

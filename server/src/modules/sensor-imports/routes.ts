@@ -1,0 +1,60 @@
+import type { Queue } from 'bullmq';
+import { Router } from 'express';
+import { z } from 'zod';
+import { pickLanguage } from '@aircloud/shared/i18n/translate';
+import { pageParam } from '@aircloud/shared/product-keys';
+import type { AppContext } from '../../context.ts';
+import type { JobData } from '../../jobs/queues.ts';
+import { AppError } from '../../http/app-error.ts';
+import { currentUser } from '../../http/authenticate.ts';
+import './openapi.ts';
+import { cancelImport, getImport, listImports, startSensorImport } from './service.ts';
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+const listQuerySchema = z.object({ page: pageParam() });
+
+function ulidParam(value: string): string {
+  if (!ULID.test(value)) throw new AppError(404, 'not_found');
+  return value;
+}
+
+/**
+ * Sensor data CSV imports, mounted at /api: `POST|GET /api/sensors/{ulid}/imports`,
+ * `GET|DELETE /api/sensor_imports/{id}`. The worker's ImportSensorData task does the work.
+ */
+export function sensorImportRoutes(
+  ctx: AppContext,
+  queue: Queue<JobData['sensor-import']>,
+): Router {
+  const router = Router();
+
+  router.post('/sensors/:ulid/imports', async (req, res) => {
+    const sensorId = ulidParam(req.params.ulid);
+    let body;
+    try {
+      const lang = pickLanguage(req.get('accept-language'));
+      body = await startSensorImport(ctx, queue, currentUser(req), sensorId, req, lang);
+    } catch (err) {
+      // The rest of the body may still be on its way: do not keep reading it.
+      if (!req.complete) res.set('Connection', 'close');
+      throw err;
+    }
+    res.status(202).location(body['@id']).json(body);
+  });
+
+  router.get('/sensors/:ulid/imports', async (req, res) => {
+    const sensorId = ulidParam(req.params.ulid);
+    const { page } = listQuerySchema.parse(req.query);
+    res.json(await listImports(ctx, currentUser(req), sensorId, page));
+  });
+
+  router.get('/sensor_imports/:id', async (req, res) => {
+    res.json(await getImport(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
+
+  router.delete('/sensor_imports/:id', async (req, res) => {
+    res.json(await cancelImport(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
+
+  return router;
+}

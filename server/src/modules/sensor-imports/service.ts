@@ -1,0 +1,235 @@
+import { rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Queue } from 'bullmq';
+import type { Request } from 'express';
+import { parse } from 'csv-parse/sync';
+import { ulid } from 'ulid';
+import { SENSOR_IMPORT_MAX_BYTES, type Language } from '@aircloud/shared/constants';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
+import { sensorRoom } from '@aircloud/shared/realtime';
+import type { SensorImport } from '@aircloud/shared/sensors';
+import { translate } from '@aircloud/shared/i18n/translate';
+import type { AppContext } from '../../context.ts';
+import type { JobData } from '../../jobs/queues.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
+import { receiveFile, type ReceivedFile } from '../media/upload.ts';
+import { canAccessSensor, type SensorAction } from '../sensors/policy.ts';
+import { findSensor, type SensorRow } from '../sensors/repository.ts';
+import type { UserRow } from '../users/repository.ts';
+import { detectDelimiter, parseHeader } from './csv-format.ts';
+import { sensorImportPresenter } from './presenter.ts';
+import {
+  findSensorImport,
+  insertSensorImport,
+  isRunningImportConflict,
+  listSensorImports,
+  type SensorImportRow,
+} from './repository.ts';
+import { cancelImportTransaction } from './store.ts';
+
+type ImportQueue = Queue<JobData['sensor-import']>;
+
+/** Where uploaded CSV files wait for the worker: `<uploadDir>/sensor-imports/<id>.csv`. */
+export function sensorImportDir(uploadDir: string): string {
+  return resolve(uploadDir, 'sensor-imports');
+}
+
+/** Content types browsers and tools send for a .csv file (Windows says vnd.ms-excel). */
+const CSV_TYPES = new Set([
+  'text/csv',
+  'text/plain',
+  'text/comma-separated-values',
+  'application/csv',
+  'application/vnd.ms-excel',
+  'application/octet-stream',
+]);
+
+/**
+ * The sensor behind an import route: 404 when it does not exist or the user may not see it (its
+ * existence is not revealed), 403 when the user may see it but not do `action`.
+ */
+async function accessibleSensor(
+  ctx: AppContext,
+  user: UserRow,
+  sensorId: string,
+  action: SensorAction,
+): Promise<SensorRow> {
+  const sensor = await findSensor(ctx.db, sensorId);
+  if (!sensor || !(await canAccessSensor(ctx.db, user, sensor, 'view')))
+    throw new AppError(404, 'not_found');
+  if (!(await canAccessSensor(ctx.db, user, sensor, action))) throw new AppError(403, 'forbidden');
+  return sensor;
+}
+
+/** The import and its sensor, with the same access rule as the sensor. */
+async function accessibleImport(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  action: SensorAction,
+): Promise<SensorImportRow> {
+  const row = await findSensorImport(ctx.db, id);
+  if (!row) throw new AppError(404, 'not_found');
+  await accessibleSensor(ctx, user, row.sensorId, action);
+  return row;
+}
+
+/** Pushes an import to the browsers following its sensor. */
+export function pushSensorImport(
+  ctx: Pick<AppContext, 'io'>,
+  body: SensorImport,
+  sensorId: string,
+) {
+  ctx.io.to(sensorRoom(sensorId)).emit('sensor-import:updated', body);
+}
+
+/** A refused file: 422 `type_invalid_file` on `file`, with the precise reason as its code. */
+function invalidFile(lang: Language, code: string): AppError {
+  return new AppError(422, 'type_invalid_file', [
+    { propertyPath: 'file', code, message: translate(lang, code) },
+  ]);
+}
+
+/**
+ * Checks what can be checked before the worker reads the file: a .csv name and a CSV content
+ * type, text (no NUL byte), and a header with a date and at least one known measure.
+ */
+function checkCsv(file: ReceivedFile, lang: Language): void {
+  if (file.size === 0) throw fieldError('type_file_not_found', 'file');
+  const type = file.mimeType.toLowerCase().split(';')[0]!.trim();
+  if (!/\.csv$/i.test(file.fileName) || !CSV_TYPES.has(type) || file.head.includes(0)) {
+    throw fieldError('type_invalid_file', 'file');
+  }
+  const text = file.head.toString('utf8');
+  const end = text.search(/\r?\n/);
+  // A header longer than the bytes kept is left for the worker to judge.
+  if (end < 0 && file.size > file.head.length) return;
+  const headerLine = end < 0 ? text : text.slice(0, end);
+  const delimiter = detectDelimiter(headerLine);
+  let cells: string[];
+  try {
+    cells =
+      (parse(headerLine, { delimiter, bom: true, relax_quotes: true }) as string[][])[0] ?? [];
+  } catch {
+    throw invalidFile(lang, 'import.unreadable_line');
+  }
+  const layout = parseHeader(cells, delimiter);
+  if (typeof layout === 'string') throw invalidFile(lang, layout);
+}
+
+/**
+ * POST /api/sensors/{ulid}/imports: checks access and that no import of the sensor is running
+ * before reading the body, streams the `file` part to disk (refused as soon as it passes 30 MB),
+ * checks it is a CSV, commits the import (pending) and only then queues its job.
+ */
+export async function startSensorImport(
+  ctx: AppContext,
+  queue: ImportQueue,
+  user: UserRow,
+  sensorId: string,
+  req: Request,
+  lang: Language,
+): Promise<SensorImport> {
+  const sensor = await accessibleSensor(ctx, user, sensorId, 'control');
+  const running = await ctx.db.$client.query(
+    `SELECT 1 FROM sensor_imports WHERE sensor_id = $1 AND state IN ('pending', 'running')`,
+    [sensor.id],
+  );
+  if (running.rowCount) throw new AppError(409, 'import_already_running');
+
+  const dir = sensorImportDir(ctx.config.uploadDir);
+  let file: ReceivedFile;
+  try {
+    file = await receiveFile(req, dir, SENSOR_IMPORT_MAX_BYTES);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 413) {
+      throw new AppError(413, 'import-size', [
+        { propertyPath: 'file', code: 'import-size', message: '' },
+      ]);
+    }
+    throw err;
+  }
+  try {
+    checkCsv(file, lang);
+    const id = ulid();
+    const storedFileName = `${id}.csv`;
+    const target = join(dir, storedFileName);
+    await rename(file.path, target);
+    let row: SensorImportRow;
+    try {
+      row = await insertSensorImport(ctx.db, {
+        id,
+        sensorId: sensor.id,
+        userId: user.id,
+        fileName: safeCsvName(file.fileName),
+        storedFileName,
+        size: file.size,
+      });
+    } catch (err) {
+      await rm(target, { force: true });
+      if (isRunningImportConflict(err)) throw new AppError(409, 'import_already_running');
+      throw err;
+    }
+    // The row is committed: a failed enqueue loses nothing, the worker queues pending imports
+    // again when it starts.
+    await queue.add('import', { importId: id }, { jobId: id }).catch((err: unknown) => {
+      ctx.logger.warn({ err, importId: id }, 'sensor import not queued yet');
+    });
+    const body = sensorImportPresenter(row);
+    pushSensorImport(ctx, body, sensor.id);
+    return body;
+  } finally {
+    await rm(file.path, { force: true });
+  }
+}
+
+/** The client's file name made safe to show: last path segment, no control characters. */
+function safeCsvName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return (clean.length > 200 ? clean.slice(clean.length - 200) : clean) || 'import.csv';
+}
+
+/** GET /api/sensors/{ulid}/imports: the sensor's imports, latest first, 20 per page. */
+export async function listImports(
+  ctx: AppContext,
+  user: UserRow,
+  sensorId: string,
+  page: number,
+): Promise<HydraCollection<SensorImport>> {
+  const sensor = await accessibleSensor(ctx, user, sensorId, 'view');
+  const { rows, total } = await listSensorImports(ctx.db, sensor.id, page);
+  return hydraCollection(
+    `/api/sensors/${sensor.id}/imports`,
+    'SensorImport',
+    rows.map(sensorImportPresenter),
+    total,
+    { page },
+  );
+}
+
+/** GET /api/sensor_imports/{id}. */
+export async function getImport(ctx: AppContext, user: UserRow, id: string): Promise<SensorImport> {
+  return sensorImportPresenter(await accessibleImport(ctx, user, id, 'view'));
+}
+
+/**
+ * DELETE /api/sensor_imports/{id} (cancel): marks it cancelled and deletes every row it stored
+ * (roll-up recomputed) in one transaction; an import already finished answers 409
+ * `cancel-import`. The browsers following the sensor get the cancelled import.
+ */
+export async function cancelImport(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<SensorImport> {
+  const found = await accessibleImport(ctx, user, id, 'control');
+  if (!(await cancelImportTransaction(ctx.db.$client, id, found.sensorId)))
+    throw new AppError(409, 'cancel-import');
+  await rm(join(sensorImportDir(ctx.config.uploadDir), found.storedFileName), { force: true });
+  const body = sensorImportPresenter((await findSensorImport(ctx.db, id))!);
+  pushSensorImport(ctx, body, found.sensorId);
+  return body;
+}

@@ -1,0 +1,232 @@
+import type pg from 'pg';
+import { SENSOR_MEASURES, type ImportRejection } from '@aircloud/shared/sensors';
+import type { ParsedRow } from './csv-format.ts';
+
+/** Anything that runs a query: the pool, or a client inside a transaction. */
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * Runs `fn` in a transaction on a client of `pool`: COMMIT when it returns (a transaction that
+ * changed nothing commits as well), ROLLBACK when it throws; the client is released either way.
+ */
+export async function inTransaction<T>(
+  pool: pg.Pool,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+const HOUR = 3_600_000;
+/** At most this many rejected lines are kept on the import (all are counted). */
+export const REJECTIONS_KEPT = 100;
+
+/** The distinct UTC hours (epoch ms) of a list of instants, ascending. */
+export function hoursOf(times: Iterable<number>): number[] {
+  const hours = new Set<number>();
+  for (const ms of times) hours.add(Math.floor(ms / HOUR) * HOUR);
+  return [...hours].sort((a, b) => a - b);
+}
+
+/**
+ * Creates the monthly partitions of `sensor_measures` the instants fall into (rows older than
+ * the partitions the server keeps ahead need theirs). Its own statement, outside the batch
+ * transaction, so creating a partition never waits behind the batch's row locks.
+ */
+export async function ensurePartitionsFor(db: Queryable, from: number, to: number): Promise<void> {
+  const start = new Date(from);
+  const end = new Date(to);
+  const months =
+    (end.getUTCFullYear() - start.getUTCFullYear()) * 12 +
+    (end.getUTCMonth() - start.getUTCMonth()) +
+    1;
+  await db.query('SELECT ensure_sensor_measure_partitions($1, $2)', [start.toISOString(), months]);
+}
+
+const aggregates = SENSOR_MEASURES.map(
+  (m) =>
+    `avg(${m}) AS ${m}_avg, min(${m}) AS ${m}_min, max(${m}) AS ${m}_max, count(${m})::int AS ${m}_n`,
+).join(',\n    ');
+const assignments = SENSOR_MEASURES.flatMap((m) =>
+  ['avg', 'min', 'max', 'n'].map((s) => `${m}_${s} = agg.${m}_${s}`),
+).join(',\n    ');
+
+// Statement 1: the hour rows exist and are locked (in one order) for the rest of the transaction.
+const LOCK_HOURS_SQL = `
+INSERT INTO sensor_measures_hourly AS h (sensor_id, hour)
+SELECT $1, hour FROM unnest($2::timestamptz[]) AS hour ORDER BY hour
+ON CONFLICT (sensor_id, hour) DO UPDATE SET samples = h.samples`;
+
+// Statement 2: each locked hour recomputed from the raw rows; an hour left without rows goes.
+const RECOMPUTE_HOURS_SQL = `
+WITH agg AS (
+  SELECT date_trunc('hour', ts, 'UTC') AS hour, count(*)::int AS samples,
+    ${aggregates},
+    max(iso) AS iso_max
+  FROM sensor_measures m
+  WHERE m.sensor_id = $1 AND m.ts >= $3 AND m.ts < $4
+    AND date_trunc('hour', m.ts, 'UTC') = ANY($2::timestamptz[])
+    AND (m.batch_id IS NULL
+      OR EXISTS (SELECT 1 FROM sensor_rollup_batches b WHERE b.batch_id = m.batch_id))
+  GROUP BY 1
+),
+updated AS (
+  UPDATE sensor_measures_hourly h SET samples = agg.samples,
+    ${assignments},
+    iso_max = agg.iso_max
+  FROM agg WHERE h.sensor_id = $1 AND h.hour = agg.hour
+  RETURNING h.hour
+)
+DELETE FROM sensor_measures_hourly h
+ WHERE h.sensor_id = $1 AND h.hour = ANY($2::timestamptz[])
+   AND NOT EXISTS (SELECT 1 FROM agg WHERE agg.hour = h.hour)`;
+
+/**
+ * Recomputes the hourly roll-up of some hours of one sensor from its raw rows; call inside the
+ * transaction that changed those rows (import batch, cancel).
+ *
+ * Why this cannot double-count with the device roll-up (RollupSamplesTask), which *adds* the
+ * aggregate of each ingest flush (`batch_id`) to the hour once it has claimed the flush in
+ * `sensor_rollup_batches`, in the same transaction:
+ * - the recompute counts imported rows (`batch_id` NULL) and device rows whose flush is claimed,
+ *   i.e. already added; rows of a flush not claimed yet are left for its roll-up job to add;
+ * - statement 1 creates and locks the hour rows first. A roll-up job merging into one of these
+ *   hours either committed before the lock (statement 2, with its own snapshot under READ
+ *   COMMITTED, then sees its claim and counts its rows: the merged value is replaced by the full
+ *   recompute) or waits on the lock until this transaction commits, its claim invisible to
+ *   statement 2 (its rows excluded), and then adds them to the recomputed row.
+ * Either way each device row is counted exactly once, and imported rows only by a recompute.
+ */
+export async function recomputeHours(db: Queryable, sensorId: string, hours: number[]) {
+  if (hours.length === 0) return;
+  const list = hours.map((h) => new Date(h).toISOString());
+  await db.query(LOCK_HOURS_SQL, [sensorId, list]);
+  await db.query(RECOMPUTE_HOURS_SQL, [
+    sensorId,
+    list,
+    list[0],
+    new Date(hours.at(-1)! + HOUR).toISOString(),
+  ]);
+}
+
+const columns = ['ts', ...SENSOR_MEASURES, 'iso'];
+const unnestArgs = [
+  '$3::timestamptz[]',
+  ...SENSOR_MEASURES.map((_, i) => `$${i + 4}::real[]`),
+  `$${SENSOR_MEASURES.length + 4}::smallint[]`,
+];
+// One statement per batch whatever its size; rows already stored (same sensor and time) are
+// skipped and are the duplicates. batch_id stays NULL: imported rows never reach alert rules.
+const INSERT_ROWS_SQL = `
+INSERT INTO sensor_measures (sensor_id, import_id, ${columns.join(', ')})
+SELECT $1, $2, u.* FROM unnest(${unnestArgs.join(', ')}) AS u
+ON CONFLICT DO NOTHING
+RETURNING (extract(epoch FROM ts) * 1000)::float8 AS ms`;
+
+/** Stores valid rows for an import; answers the instants actually stored (not duplicates). */
+export async function insertImportedRows(
+  db: Queryable,
+  sensorId: string,
+  importId: string,
+  rows: ParsedRow[],
+): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const params: unknown[][] = columns.map(() => new Array<unknown>(rows.length));
+  rows.forEach((row, i) => {
+    params[0]![i] = new Date(row.ts).toISOString();
+    SENSOR_MEASURES.forEach((m, j) => {
+      params[j + 1]![i] = row.measures[m] ?? null;
+    });
+    params[columns.length - 1]![i] = row.iso;
+  });
+  const result = await db.query<{ ms: number }>(INSERT_ROWS_SQL, [sensorId, importId, ...params]);
+  return result.rows.map((r) => Number(r.ms));
+}
+
+/** The progress of one committed batch. */
+export interface BatchProgress {
+  bytesRead: number;
+  lineReached: number;
+  rowsRead: number;
+  rowsStored: number;
+  rowsDuplicate: number;
+  rejections: ImportRejection[];
+  rowsRejected: number;
+}
+
+/** Adds a batch's counts to the import (rejections kept up to REJECTIONS_KEPT). */
+export async function recordProgress(db: Queryable, importId: string, p: BatchProgress) {
+  await db.query(
+    `UPDATE sensor_imports SET
+       bytes_read = greatest(bytes_read, $2), line_reached = $3,
+       rows_read = rows_read + $4, rows_stored = rows_stored + $5,
+       rows_duplicate = rows_duplicate + $6, rows_rejected = rows_rejected + $7,
+       rejections = CASE WHEN jsonb_array_length(rejections) >= ${REJECTIONS_KEPT} THEN rejections
+         ELSE rejections || (SELECT coalesce(jsonb_agg(r), '[]'::jsonb) FROM (
+           SELECT r FROM jsonb_array_elements($8::jsonb) WITH ORDINALITY AS e(r, i)
+            WHERE i <= ${REJECTIONS_KEPT} - jsonb_array_length(rejections) ORDER BY i) x) END
+     WHERE id = $1`,
+    [
+      importId,
+      p.bytesRead,
+      p.lineReached,
+      p.rowsRead,
+      p.rowsStored,
+      p.rowsDuplicate,
+      p.rowsRejected,
+      JSON.stringify(p.rejections.slice(0, REJECTIONS_KEPT)),
+    ],
+  );
+}
+
+/**
+ * Deletes the rows an import stored and recomputes the hours they were in; call inside the
+ * transaction that marks the import cancelled. Answers the number of rows removed.
+ */
+export async function removeImportedRows(
+  db: Queryable,
+  sensorId: string,
+  importId: string,
+): Promise<number> {
+  const result = await db.query<{ hour: Date; n: number }>(
+    `WITH gone AS (
+       DELETE FROM sensor_measures WHERE sensor_id = $1 AND import_id = $2 RETURNING ts)
+     SELECT date_trunc('hour', ts, 'UTC') AS hour, count(*)::int AS n FROM gone GROUP BY 1`,
+    [sensorId, importId],
+  );
+  const hours = result.rows.map((r) => new Date(r.hour).getTime()).sort((a, b) => a - b);
+  await recomputeHours(db, sensorId, hours);
+  return result.rows.reduce((sum, r) => sum + r.n, 0);
+}
+
+/**
+ * Cancels a pending or running import: under its row lock (each worker batch takes it first, so
+ * no batch commits after this), marks it cancelled and deletes every row it stored with the
+ * roll-up of their hours recomputed, in one transaction. False when it had already finished.
+ */
+export async function cancelImportTransaction(
+  pool: pg.Pool,
+  importId: string,
+  sensorId: string,
+): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const cancelled = await client.query(
+      `UPDATE sensor_imports SET state = 'cancelled', finished_at = now()
+        WHERE id = $1 AND state IN ('pending', 'running')`,
+      [importId],
+    );
+    if (!cancelled.rowCount) return false;
+    await removeImportedRows(client, sensorId, importId);
+    return true;
+  });
+}

@@ -1,0 +1,308 @@
+import type { Response } from 'express';
+import { inArray } from 'drizzle-orm';
+import type { HydraCollection } from '@aircloud/shared/jsonld';
+import { sensorRoom } from '@aircloud/shared/realtime';
+import { hasRole, isAdmin, type Role } from '@aircloud/shared/roles';
+import {
+  PURIFIERS_PER_SENSOR_MAX,
+  type CreateSensorInput,
+  type ExportQuery,
+  type MeasuresQuery,
+  type PatchSensorInput,
+  type ProvisionedSensorResponse,
+  type PublicSensor,
+  type Sensor,
+  type SensorPurifiersInput,
+  type SensorsQuery,
+} from '@aircloud/shared/sensors';
+import { ulid } from 'ulid';
+import type { AppContext } from '../../context.ts';
+import { purifiers } from '../../db/schema.ts';
+import { AppError, fieldError } from '../../http/app-error.ts';
+import { hydraCollection } from '../../http/jsonld.ts';
+import { sha256 } from '../../lib/crypto.ts';
+import { pushPurifier } from '../../devices/purifier-push.ts';
+import { closePublicSensor } from '../../realtime/public-sensors.ts';
+import { arbitratePurifiers } from '../alert-rules/arbitration.ts';
+import { accessAllows, canAccessPurifier } from '../purifiers/policy.ts';
+import type { PurifierRow } from '../purifiers/repository.ts';
+import { findUserByEmail, type UserRow } from '../users/repository.ts';
+import { exportLimit, streamExport } from './export.ts';
+import { measuresBody } from './measures.ts';
+import {
+  sensorAccess,
+  sensorAccessCondition,
+  sensorsOfUserCondition,
+  type SensorAction,
+} from './policy.ts';
+import { publicSensorPresenter, sensorPresenter } from './presenter.ts';
+import { newDeviceSecret } from './provisioning.ts';
+import {
+  deleteHistory,
+  deleteSensor,
+  findSensor,
+  findSensorBySerial,
+  findSensorDetail,
+  insertSensor,
+  linkedPurifierIds,
+  listSensors,
+  replaceLinks,
+  updateSensor,
+  type SensorDetailRow,
+  type SensorRow,
+} from './repository.ts';
+
+type Executor = Parameters<typeof findSensor>[0] & Parameters<typeof sensorAccess>[0];
+
+/** The PostgreSQL error under a driver or ORM wrapper, if any. */
+function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
+    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string')
+      return candidate as { code?: string; constraint?: string };
+    e = candidate.cause;
+  }
+  return undefined;
+}
+
+/**
+ * The sensor `id` if `user` may do `action` on it: 404 when they may not even view it (its
+ * existence is not revealed), 403 when they may view it but not do that.
+ */
+export async function accessibleSensor(
+  db: Executor,
+  user: UserRow,
+  id: string,
+  action: SensorAction,
+): Promise<SensorRow> {
+  const row = await findSensor(db, id);
+  if (!row) throw new AppError(404, 'not_found');
+  const access = await sensorAccess(db, user, row);
+  if (!accessAllows(access, 'view')) throw new AppError(404, 'not_found');
+  if (!accessAllows(access, action)) throw new AppError(403, 'forbidden');
+  return row;
+}
+
+async function detailOf(ctx: AppContext, id: string): Promise<SensorDetailRow> {
+  const detail = await findSensorDetail(ctx.db, id);
+  if (!detail) throw new AppError(404, 'not_found');
+  return detail;
+}
+
+/**
+ * GET /api/sensors: what the caller may see (owners theirs, technicians and admins all), or
+ * (admins, view-as-user) the sensors of `query.user`.
+ */
+export async function listSensorsFor(
+  ctx: AppContext,
+  user: UserRow,
+  query: SensorsQuery,
+): Promise<HydraCollection<Sensor>> {
+  if (query.user && !isAdmin(user.role as Role)) throw new AppError(403, 'forbidden');
+  const { rows, total } = await listSensors(
+    ctx.db,
+    {
+      // View-as-user shows what that user sees: owned and shared sensors, as for purifiers.
+      access: query.user ? sensorsOfUserCondition(query.user) : sensorAccessCondition(user),
+      search: query.search || undefined,
+    },
+    query.page,
+  );
+  const now = new Date();
+  return hydraCollection(
+    '/api/sensors',
+    'Sensor',
+    rows.map((r) => sensorPresenter(r, now)),
+    total,
+    { page: query.page, params: { search: query.search, user: query.user } },
+  );
+}
+
+/**
+ * POST /api/sensors (technicians, admins): provisions a sensor for the account of
+ * `owner_email`, with a new device secret answered once (stored as SHA-256).
+ */
+export async function provisionSensorFor(
+  ctx: AppContext,
+  user: UserRow,
+  input: CreateSensorInput,
+): Promise<ProvisionedSensorResponse> {
+  if (!hasRole(user.role as Role, 'ROLE_TECHNICIAN')) throw new AppError(403, 'forbidden');
+  const owner = await findUserByEmail(ctx.db, input.owner_email);
+  if (!owner) throw fieldError('sensor_owner_not_found', 'owner_email');
+  if (await findSensorBySerial(ctx.db, input.serial_number))
+    throw fieldError('sensor_serial_number_already_exists', 'serial_number');
+  const secret = newDeviceSecret();
+  const now = new Date();
+  let row: SensorRow;
+  try {
+    row = await insertSensor(ctx.db, {
+      id: ulid(),
+      serialNumber: input.serial_number,
+      userId: owner.id,
+      name: input.name || input.serial_number,
+      shortName: '',
+      deviceSecretHash: sha256(secret),
+    });
+  } catch (err) {
+    // Two technicians provisioning one serial at once: the unique index decides.
+    if (pgError(err)?.code === '23505')
+      throw fieldError('sensor_serial_number_already_exists', 'serial_number');
+    throw err;
+  }
+  return { ...sensorPresenter(await detailOf(ctx, row.id), now), device_secret: secret };
+}
+
+/** GET /api/sensors/{ulid} */
+export async function getSensor(ctx: AppContext, user: UserRow, id: string): Promise<Sensor> {
+  await accessibleSensor(ctx.db, user, id, 'view');
+  return sensorPresenter(await detailOf(ctx, id));
+}
+
+/** Tells the browsers following a sensor that its settings changed (`sensor:changed`). */
+function pushChanged(ctx: AppContext, sensor: Sensor): void {
+  ctx.io.to(sensorRoom(sensor.ulid)).emit('sensor:changed', sensor);
+}
+
+/**
+ * PATCH /api/sensors/{ulid} (merge-patch): name, short name, public view, system date. Turning
+ * the public view off closes the public page and its live stream at once.
+ */
+export async function patchSensor(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: PatchSensorInput,
+): Promise<Sensor> {
+  const row = await accessibleSensor(ctx.db, user, id, 'control');
+  const values: Parameters<typeof updateSensor>[2] = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.short_name !== undefined) values.shortName = input.short_name;
+  if (input.is_public !== undefined) values.isPublic = input.is_public;
+  if (input.system_date !== undefined) values.systemDate = input.system_date;
+  if (Object.keys(values).length > 0) await updateSensor(ctx.db, id, values);
+  if (row.isPublic && input.is_public === false) closePublicSensor(ctx.io, id);
+  const sensor = sensorPresenter(await detailOf(ctx, id));
+  pushChanged(ctx, sensor);
+  return sensor;
+}
+
+/** DELETE /api/sensors/{ulid}: removes the sensor with its links, samples and roll-ups. */
+export async function removeSensor(ctx: AppContext, user: UserRow, id: string): Promise<void> {
+  const row = await accessibleSensor(ctx.db, user, id, 'manage');
+  const released = await ctx.db.transaction(async (tx) => {
+    const linked = await linkedPurifierIds(tx, id);
+    await deleteSensor(tx, id);
+    // Purifiers its rules held go back to what the schedule or the user set, at once.
+    return arbitratePurifiers(tx, linked, new Date());
+  });
+  for (const purifier of released) pushPurifier(ctx.io, purifier, { command: true });
+  if (row.isPublic) closePublicSensor(ctx.io, id);
+}
+
+/**
+ * PUT /api/sensors/{ulid}/purifiers: replaces the linked purifiers (each one the caller may
+ * control, at most 8). The database trigger stays the last guard against a ninth link made
+ * concurrently: its check_violation answers the same 422.
+ */
+export async function setSensorPurifiers(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: SensorPurifiersInput,
+): Promise<Sensor> {
+  await accessibleSensor(ctx.db, user, id, 'control');
+  const ids = [...new Set(input.purifiers.map((p) => p.toUpperCase()))];
+  if (ids.length > PURIFIERS_PER_SENSOR_MAX) throw fieldError('sensor_purifiers_max', 'purifiers');
+  if (ids.length > 0) {
+    const rows = await ctx.db
+      .select({ id: purifiers.id, userId: purifiers.userId })
+      .from(purifiers)
+      .where(inArray(purifiers.id, ids));
+    const allowed = await Promise.all(
+      rows.map((p) => canAccessPurifier(ctx.db, user, p, 'control')),
+    );
+    if (rows.length !== ids.length || allowed.includes(false))
+      throw fieldError('sensor_purifier_not_allowed', 'purifiers');
+  }
+  let changed: PurifierRow[];
+  try {
+    changed = await ctx.db.transaction(async (tx) => {
+      const before = await linkedPurifierIds(tx, id);
+      await replaceLinks(tx, id, ids);
+      // A purifier leaving a sensor whose rule holds it is released now, one joining it is held.
+      return arbitratePurifiers(tx, [...before, ...ids], new Date());
+    });
+  } catch (err) {
+    const pg = pgError(err);
+    if (pg?.code === '23514' && pg.constraint === 'sensor_purifiers_max_8')
+      throw fieldError('sensor_purifiers_max', 'purifiers');
+    throw err;
+  }
+  for (const row of changed) pushPurifier(ctx.io, row, { command: true });
+  const sensor = sensorPresenter(await detailOf(ctx, id));
+  pushChanged(ctx, sensor);
+  return sensor;
+}
+
+/** GET /api/sensors/{ulid}/measures: the JSON body (SensorMeasures), built by PostgreSQL. */
+export async function sensorMeasuresFor(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  query: MeasuresQuery,
+): Promise<string> {
+  const row = await accessibleSensor(ctx.db, user, id, 'view');
+  return measuresBody(ctx.db, row.id, query);
+}
+
+/**
+ * GET /api/sensors/{ulid}/export: streams the CSV of [from, to), at most one calendar month
+ * (Europe/Paris) long, else 422 `export_period_too_long` on `to`.
+ */
+export async function exportSensorMeasures(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  query: ExportQuery,
+  res: Response,
+): Promise<void> {
+  const row = await accessibleSensor(ctx.db, user, id, 'view');
+  const from = new Date(query.from);
+  const to = new Date(query.to);
+  if (to.getTime() > exportLimit(from).getTime()) throw fieldError('export_period_too_long', 'to');
+  await streamExport(ctx.db, res, row, from, to);
+}
+
+/** DELETE /api/sensors/{ulid}/measures: removes every sample and roll-up of the sensor. */
+export async function deleteSensorHistory(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<void> {
+  await accessibleSensor(ctx.db, user, id, 'manage');
+  await ctx.db.transaction((tx) => deleteHistory(tx, id));
+}
+
+/** A public sensor, or 404 `not_found` (unknown or not public: the same answer). */
+async function publicSensorRow(ctx: AppContext, id: string): Promise<SensorRow> {
+  const row = await findSensor(ctx.db, id);
+  if (!row || !row.isPublic) throw new AppError(404, 'not_found');
+  return row;
+}
+
+/** GET /public/sensors/{ulid} */
+export async function getPublicSensor(ctx: AppContext, id: string): Promise<PublicSensor> {
+  await publicSensorRow(ctx, id);
+  return publicSensorPresenter(await detailOf(ctx, id));
+}
+
+/** GET /public/sensors/{ulid}/measures: as the private one, while the sensor is public. */
+export async function publicSensorMeasures(
+  ctx: AppContext,
+  id: string,
+  query: MeasuresQuery,
+): Promise<string> {
+  const row = await publicSensorRow(ctx, id);
+  return measuresBody(ctx.db, row.id, query);
+}

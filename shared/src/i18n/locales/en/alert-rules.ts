@@ -1,0 +1,83 @@
+/** English texts of alert rules: the sensor's triggeralerts tab, its errors and notifications. */
+export const alertRules = {
+  sensor: { tabs: { triggeralerts: 'Alert rules' } },
+  'alert-rules': {
+    title: 'Alert rules',
+    intro: 'A rule launches a mode on the linked purifiers when a measure exceeds a threshold.',
+    'no-purifier': 'No purifier is linked to this sensor yet: its rules will act once one is.',
+    add: 'Add a rule',
+    empty: 'No alert rule yet',
+    'load-error': 'The alert rules could not be loaded',
+    retry: 'Retry',
+    columns: {
+      measure: 'Measure',
+      condition: 'Condition',
+      mode: 'Mode launched',
+      confirm: 'Confirm time',
+      enabled: 'Enabled',
+      state: 'State',
+      actions: 'Actions',
+    },
+    condition: '> {{threshold}} {{unit}}',
+    seconds: '{{count}} s',
+    state: { triggered: 'Triggered', idle: 'Not triggered', disabled: 'Disabled' },
+    'toggle-label': 'Enable the {{measure}} rule',
+    edit: 'Edit',
+    delete: 'Delete',
+    saved: 'The alert rule is saved',
+    deleted: 'The alert rule is deleted',
+    form: {
+      'title-add': 'New alert rule',
+      'title-edit': 'Edit the alert rule',
+      measure: 'Measure',
+      threshold: 'Threshold (greater than)',
+      'iso-help': 'An ISO class between 5 and 9',
+      recommended: 'Recommended thresholds',
+      hysteresis: 'Hysteresis band',
+      'hysteresis-help':
+        'The rule stops once the measure stays at or below the threshold minus this band.',
+      mode: 'Mode to launch',
+      confirm: 'Confirm time (seconds)',
+      'confirm-help':
+        'How long the measure must stay above the threshold before the rule triggers (0: at once), and below the band before it stops.',
+      enabled: 'Enabled',
+      save: 'Save',
+      cancel: 'Cancel',
+    },
+    risk: { moderate: 'Moderate', high: 'High', very_high: 'Very high' },
+    boost: {
+      title: 'Boost mode is noisy',
+      text: 'When this rule triggers, the purifiers run at full speed, which is noisy. Do you confirm?',
+      confirm: 'Confirm boost',
+    },
+    'delete-confirm': {
+      title: 'Delete this alert rule?',
+      text: 'The rule is removed and releases its purifiers; its history is kept.',
+      confirm: 'Delete',
+    },
+    history: {
+      title: 'History of triggered rules',
+      empty: 'No rule has triggered yet',
+      'load-error': 'The history could not be loaded',
+      columns: {
+        date: 'Date',
+        event: 'Event',
+        measure: 'Measure',
+        value: 'Value',
+        threshold: 'Threshold',
+        mode: 'Mode',
+        purifiers: 'Purifiers',
+      },
+      kind: { trigger: 'Triggered', stop: 'Stopped' },
+    },
+    notification: {
+      trigger:
+        '{{sensor}}: {{measure}} at {{value}} {{unit}} is above {{threshold}}, {{mode}} launched',
+      stop: '{{sensor}}: {{measure}} back below {{threshold}} {{unit}}, rule stopped',
+    },
+  },
+  errors: {
+    alert_rule_noise_confirmation: 'Boost mode is noisy: confirm it to save this rule',
+  },
+  validation: { iso_threshold: 'The ISO threshold must be between 5 and 9' },
+};
