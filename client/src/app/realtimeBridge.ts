@@ -2,6 +2,8 @@ import { closeRealtime, openRealtime, realtime } from '../lib/realtime/socket.ts
 import { meApi } from '../lib/api/meApi.ts';
 import { forceLogout } from '../lib/api/baseQuery.ts';
 import { authenticated } from '../lib/session/sessionSlice.ts';
+import { watchAlertTriggers } from '../features/alert-rules/streams/alertTriggers.ts';
+import { watchAccessRevoked } from '../features/invitations/streams/accessRevoked.ts';
 import type { AppStore } from './store.ts';
 
 /** Opens the socket while authenticated and feeds its events into the store. */
@@ -23,8 +25,12 @@ export function connectRealtime(store: AppStore): () => void {
   const revokedSubscription = realtime.sessionRevoked$.subscribe(() => {
     if (store.getState().session.authState === 'authenticated') forceLogout(store.dispatch);
   });
+  const alertSubscription = watchAlertTriggers(store.dispatch);
+  const accessSubscription = watchAccessRevoked(store.dispatch);
   return () => {
     unsubscribeStore();
+    alertSubscription.unsubscribe();
+    accessSubscription.unsubscribe();
     meSubscription.unsubscribe();
     revokedSubscription.unsubscribe();
     closeRealtime();

@@ -57,14 +57,25 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
   {
     path: '/purifiers/:purifierUlid/*',
     name: 'PurifierDetail',
-    load: () =>
-      import('../features/purifiers/components/PurifierDetailPage.tsx').then(
-        (m) => m.PurifierDetailPage,
-      ),
+    load: () => import('./machineDetailPages.tsx').then((m) => m.PurifierDetailComposed),
   },
-  { path: '/sensors', name: 'SensorList', load: notFound },
-  { path: '/sensors/:sensorUlid/*', name: 'SensorDetail', load: notFound },
-  { path: '/sensor-graph/:sensorId', name: 'SensorsGraphs', load: notFound },
+  {
+    path: '/sensors',
+    name: 'SensorList',
+    load: () =>
+      import('../features/sensors/components/SensorListPage.tsx').then((m) => m.SensorListPage),
+  },
+  {
+    path: '/sensors/:sensorUlid/*',
+    name: 'SensorDetail',
+    load: () => import('./machineDetailPages.tsx').then((m) => m.SensorDetailComposed),
+  },
+  {
+    path: '/sensor-graph/:sensorId',
+    name: 'SensorsGraphs',
+    load: () =>
+      import('../features/sensors/components/PublicSensorPage.tsx').then((m) => m.PublicSensorPage),
+  },
   {
     path: '/users',
     name: 'UsersList',
@@ -97,7 +108,14 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
         (m) => m.FirmwareListPage,
       ),
   },
-  { path: '/invitations', name: 'Invitations', load: notFound },
+  {
+    path: '/invitations/*',
+    name: 'Invitations',
+    load: () =>
+      import('../features/invitations/components/InvitationsPage.tsx').then(
+        (m) => m.InvitationsPage,
+      ),
+  },
   {
     path: '/translations',
     name: 'Translations',

@@ -7,6 +7,11 @@ import { renderApp, signedIn } from '../test/renderApp.tsx';
 import { server } from '../test/server.ts';
 import { hydra, makePurifier, PURIFIER_ULID } from '../features/purifiers/test/purifierFixtures.ts';
 import { makeUser, userPage } from '../features/users/test/usersFixtures.ts';
+import {
+  makeSensor,
+  page as sensorPage,
+  SENSOR_ULID,
+} from '../features/sensors/test/sensorFixtures.ts';
 
 const admin = makeMe({ role: 'ROLE_ADMIN' });
 const viewed = makeUser(7, { firstname: 'Marie', lastname: 'Curie' });
@@ -61,6 +66,29 @@ describe('administrator view-as-user mode', () => {
       `/purifiers/${PURIFIER_ULID}/meraki?user=${viewed.ulid}`,
     );
     expect(screen.getByRole('region', { name: /viewing the products/ })).toBeInTheDocument();
+  });
+
+  it("the banner's Sensors tab lists the user's sensors and keeps the mode in the detail", async () => {
+    serveViewedUser();
+    const sensorQueries: (string | null)[] = [];
+    server.use(
+      http.get('/api/sensors', ({ request }) => {
+        sensorQueries.push(new URL(request.url).searchParams.get('user'));
+        return HttpResponse.json(sensorPage([makeSensor()]));
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp(`/purifiers?user=${viewed.ulid}`, signedIn(admin));
+    const banner = await screen.findByRole('region', { name: /viewing the products/ });
+    await user.click(within(banner).getByRole('link', { name: 'Sensors' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/sensors'));
+    expect(router.state.location.search).toBe(`?user=${viewed.ulid}`);
+    await waitFor(() => expect(sensorQueries).toContain(viewed.ulid));
+    expect(within(banner).getByRole('link', { name: 'Sensors' })).toHaveClass('is-active');
+    expect(await screen.findByRole('link', { name: 'Open Meeting room' })).toHaveAttribute(
+      'href',
+      `/sensors/${SENSOR_ULID}/graphs?user=${viewed.ulid}`,
+    );
   });
 
   it("'Back to administration' clears the mode and returns to the users list", async () => {

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessageKey } from '../lib/api/errorMessage.ts';
 import { Button } from './Button.tsx';
-import { Icon } from './Icon.tsx';
+import { Icon, type IconName } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';
 
 /**
@@ -53,4 +54,53 @@ export function ListLoading({ compact = false }: { compact?: boolean }) {
       <Spinner size={compact ? 32 : 48} />
     </div>
   );
+}
+
+/** A list with nothing to show: a badge with the list's icon, then a heading, a text, actions. */
+export function ListEmpty({ icon, children }: { icon: IconName; children: ReactNode }) {
+  return (
+    <div className="card list-state">
+      <span className="list-state__badge">
+        <Icon name={icon} size={28} />
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The states of a paged list query in turn: loading, failed (before any data; a retry), empty
+ * (`empty`), else the list itself (`children`).
+ */
+export function ListStates({
+  compact = false,
+  query,
+  total,
+  errorTitle,
+  retryLabel,
+  empty,
+  children,
+}: {
+  /** Inside a tab or a card: the small loading and error blocks. */
+  compact?: boolean;
+  query: { isLoading: boolean; error?: unknown; data?: unknown; refetch: () => unknown };
+  total: number;
+  errorTitle: string;
+  retryLabel: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isLoading) return <ListLoading compact={compact} />;
+  if (query.error && !query.data) {
+    return (
+      <ListError
+        compact={compact}
+        title={errorTitle}
+        error={query.error}
+        retryLabel={retryLabel}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  return <>{total === 0 ? empty : children}</>;
 }

@@ -3,6 +3,8 @@ import { formatDate, formatDateTime, formatTime } from './dates.ts';
 import { i18n } from './i18n/i18n.ts';
 import { fieldErrorKey } from '../components/fieldError.ts';
 import { errorMessageKey } from './api/errorMessage.ts';
+import { formatNumber } from './numbers.ts';
+import { MEASURE_DECIMALS } from '@aircloud/shared/sensors';
 
 describe('dates', () => {
   it('formats in Europe/Paris as DD/MM/YYYY and HH:mm', () => {
@@ -35,5 +37,14 @@ describe('error texts', () => {
     expect(errorMessageKey({ status: 'FETCH_ERROR', error: 'TypeError' })).toBe(
       'errors.network-error',
     );
+  });
+});
+
+describe('numbers', () => {
+  it('writes a measure with the decimals it needs, in the reader language', () => {
+    expect(formatNumber(570.75, 'fr', MEASURE_DECIMALS.co2)).toBe('571');
+    expect(formatNumber(12.46, 'fr', MEASURE_DECIMALS.pm25)).toBe('12,5');
+    expect(formatNumber(1234, 'en', MEASURE_DECIMALS.co2)).toBe('1,234');
+    expect(formatNumber(2.345, 'en')).toBe('2.35');
   });
 });

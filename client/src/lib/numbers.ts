@@ -15,9 +15,9 @@ function formatter(language: string, options: Intl.NumberFormatOptions): Intl.Nu
   return found;
 }
 
-/** A number with at most two decimals (12.5 → "12,5" in French). */
-export function formatNumber(value: number, language: string): string {
-  return formatter(language, { maximumFractionDigits: 2 }).format(value);
+/** A number with at most two decimals, or `decimals` (12.5 → "12,5" in French). */
+export function formatNumber(value: number, language: string, decimals = 2): string {
+  return formatter(language, { maximumFractionDigits: decimals }).format(value);
 }
 
 /** A percentage given from 0 to 100, whole (50 → "50 %" in French, "50%" in English). */

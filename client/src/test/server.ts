@@ -3,19 +3,21 @@ import { setupServer } from 'msw/node';
 
 /**
  * The MSW server of the client tests; each test adds its handlers. The home page (/purifiers)
- * lists purifiers, so tests that land there get an empty list unless they serve their own; the
- * overrides of the translations screen are empty.
+ * and the sensor list are the pages guard and menu tests land on, so they get an empty list
+ * unless a test serves its own; the overrides of the translations screen are empty.
  */
+const emptyCollection = (resource: 'Purifier' | 'Sensor', path: string) => () =>
+  HttpResponse.json({
+    '@context': `/api/contexts/${resource}`,
+    '@id': path,
+    '@type': 'hydra:Collection',
+    'hydra:member': [],
+    'hydra:totalItems': 0,
+  });
+
 export const server = setupServer(
-  http.get('/api/purifiers', () =>
-    HttpResponse.json({
-      '@context': '/api/contexts/Purifier',
-      '@id': '/api/purifiers',
-      '@type': 'hydra:Collection',
-      'hydra:member': [],
-      'hydra:totalItems': 0,
-    }),
-  ),
+  http.get('/api/purifiers', emptyCollection('Purifier', '/api/purifiers')),
+  http.get('/api/sensors', emptyCollection('Sensor', '/api/sensors')),
   // Every language loads the administrators' overrides over its catalogue: none by default.
   http.get('/api/translations/:lang/overrides', () => HttpResponse.json({})),
 );

@@ -9,6 +9,7 @@ import {
   timer,
 } from 'rxjs';
 import type { Purifier } from '@aircloud/shared/purifiers';
+import type { Sensor, SensorImport } from '@aircloud/shared/sensors';
 import type {
   PurifierLive,
   SensorLive,
@@ -28,7 +29,9 @@ export interface ChannelMessages {
   sensor:
     | { type: 'snapshot'; sensor: SensorSnapshot }
     | { type: 'samples'; event: SensorSamplesEvent }
-    | { type: 'updated'; sensor: SensorLive };
+    | { type: 'updated'; sensor: SensorLive }
+    | { type: 'changed'; sensor: Sensor }
+    | { type: 'import'; sensorImport: SensorImport };
 }
 
 /** The server refused a subscription (`not_found`, `invalid`): the channel errors with it. */
@@ -72,17 +75,32 @@ function follow<K extends ChannelKind>(
     const onSensor = (sensor: SensorLive) => {
       if (kind === 'sensor' && sensor.ulid === id) subscriber.next({ type: 'updated', sensor });
     };
+    const onSensorChanged = (sensor: Sensor) => {
+      if (kind === 'sensor' && sensor.ulid === id) subscriber.next({ type: 'changed', sensor });
+    };
+    // An import names its sensor by ulid or by IRI.
+    const onImport = (sensorImport: SensorImport) => {
+      if (
+        kind === 'sensor' &&
+        (sensorImport.sensor === id || sensorImport.sensor.endsWith(`/${id}`))
+      )
+        subscriber.next({ type: 'import', sensorImport });
+    };
     // A reconnected socket has left every room: subscribing again brings a fresh snapshot.
     socket.on('connect', subscribe);
     socket.on('purifier:updated', onPurifier);
     socket.on('sensor:samples', onSamples);
     socket.on('sensor:updated', onSensor);
+    socket.on('sensor:changed', onSensorChanged);
+    socket.on('sensor-import:updated', onImport);
     if (socket.connected) subscribe();
     return () => {
       socket.off('connect', subscribe);
       socket.off('purifier:updated', onPurifier);
       socket.off('sensor:samples', onSamples);
       socket.off('sensor:updated', onSensor);
+      socket.off('sensor:changed', onSensorChanged);
+      socket.off('sensor-import:updated', onImport);
       // A disconnected socket is in no room any more; a buffered emit would only be noise.
       if (socket.connected) socket.emit('unsubscribe', target);
     };

@@ -3,6 +3,8 @@ import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import type { Me } from '@aircloud/shared/users';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
+import type { AlertTriggerEvent } from '@aircloud/shared/alert-rules';
+import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
 
 /** One RxJS stream per server event; subscribers never touch the socket itself. */
 export const realtime = {
@@ -10,6 +12,10 @@ export const realtime = {
   sessionRevoked$: new Subject<void>(),
   /** A Meraki webhook event was received for one of the user's purifiers. */
   networkEventCreated$: new Subject<NetworkEvent>(),
+  /** An alert rule of a sensor the user sees triggered or stopped. */
+  alertTriggerCreated$: new Subject<AlertTriggerEvent>(),
+  /** The user lost access to machines (invitation revoked or left): their pages show not-found. */
+  accessRevoked$: new Subject<AccessRevokedEvent>(),
 };
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -35,6 +41,8 @@ export function openRealtime(): Promise<void> {
       next.on('me:updated', (me) => realtime.meUpdated$.next(me));
       next.on('session:revoked', () => realtime.sessionRevoked$.next());
       next.on('network-event:created', (event) => realtime.networkEventCreated$.next(event));
+      next.on('alert-trigger:created', (event) => realtime.alertTriggerCreated$.next(event));
+      next.on('access:revoked', (event) => realtime.accessRevoked$.next(event));
       socket = next;
       socket$.next(next);
     })

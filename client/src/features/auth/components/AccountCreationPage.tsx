@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Trans, useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError.tsx';
 import { z } from 'zod';
@@ -35,6 +35,8 @@ export function AccountCreationPage() {
   const [registerAccount] = useRegisterMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [createdFor, setCreatedFor] = useState<string | null>(null);
+  // An invitation mail links here with the invited address.
+  const [searchParams] = useSearchParams();
   const {
     register,
     handleSubmit,
@@ -46,7 +48,7 @@ export function AccountCreationPage() {
     defaultValues: {
       firstname: '',
       lastname: '',
-      email: '',
+      email: searchParams.get('email') ?? '',
       company: '',
       password: '',
       confirm_password: '',

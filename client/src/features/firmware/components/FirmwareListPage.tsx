@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import { ListEmpty, ListStates } from '../../../components/ListState.tsx';
 import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import type { Firmware } from '@aircloud/shared/firmware';
 import { hasRole } from '@aircloud/shared/roles';
@@ -83,13 +83,13 @@ function FirmwareList() {
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, error, isLoading, isFetching, refetch } = useListFirmwaresQuery({ page });
+  const query = useListFirmwaresQuery({ page });
   const [remove, { isLoading: removing }] = useDeleteFirmwareMutation();
   const [importing, setImporting] = useState(false);
   const [deleting, setDeleting] = useState<Firmware | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const firmwares = data?.['hydra:member'] ?? [];
-  const total = data?.['hydra:totalItems'] ?? 0;
+  const firmwares = query.data?.['hydra:member'] ?? [];
+  const total = query.data?.['hydra:totalItems'] ?? 0;
 
   const setPage = (next: number) =>
     setParams(next > 1 ? { page: String(next) } : {}, { replace: true });
@@ -106,66 +106,53 @@ function FirmwareList() {
     setDeleting(null);
   };
 
-  let content;
-  if (isLoading) {
-    content = <ListLoading />;
-  } else if (error && !data) {
-    content = (
-      <ListError
-        title={t('firmware.load-error')}
-        error={error}
-        retryLabel={t('firmware.retry')}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (total === 0) {
-    content = (
-      <div className="card list-state">
-        <span className="list-state__badge">
-          <Icon name="download" size={28} />
-        </span>
-        <h2>{t('firmware.empty.title')}</h2>
-        <p className="muted">{t('firmware.empty.text')}</p>
-        <Button onClick={() => setImporting(true)}>
-          <Icon name="upload" size={18} />
-          {t('firmware.import.button')}
-        </Button>
+  const content = (
+    <ListStates
+      query={query}
+      total={total}
+      errorTitle={t('firmware.load-error')}
+      retryLabel={t('firmware.retry')}
+      empty={
+        <ListEmpty icon="download">
+          <h2>{t('firmware.empty.title')}</h2>
+          <p className="muted">{t('firmware.empty.text')}</p>
+          <Button onClick={() => setImporting(true)}>
+            <Icon name="upload" size={18} />
+            {t('firmware.import.button')}
+          </Button>
+        </ListEmpty>
+      }
+    >
+      <div className={`table-wrap${query.isFetching ? ' is-refreshing' : ''}`}>
+        <table className="data-table firmware-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('firmware.columns.name')}</th>
+              <th scope="col">{t('firmware.columns.date')}</th>
+              <th scope="col">{t('firmware.columns.file')}</th>
+              <th scope="col">{t('firmware.columns.url')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('firmware.columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {firmwares.map((firmware) => (
+              <FirmwareRow
+                key={firmware.ulid}
+                firmware={firmware}
+                onDelete={() => {
+                  setDeleteError(null);
+                  setDeleting(firmware);
+                }}
+              />
+            ))}
+          </tbody>
+        </table>
       </div>
-    );
-  } else {
-    content = (
-      <>
-        <div className={`table-wrap${isFetching ? ' is-refreshing' : ''}`}>
-          <table className="data-table firmware-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('firmware.columns.name')}</th>
-                <th scope="col">{t('firmware.columns.date')}</th>
-                <th scope="col">{t('firmware.columns.file')}</th>
-                <th scope="col">{t('firmware.columns.url')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('firmware.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {firmwares.map((firmware) => (
-                <FirmwareRow
-                  key={firmware.ulid}
-                  firmware={firmware}
-                  onDelete={() => {
-                    setDeleteError(null);
-                    setDeleting(firmware);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <Pagination page={page} total={total} displayed={firmwares.length} onPage={setPage} />
-      </>
-    );
-  }
+      <Pagination page={page} total={total} displayed={firmwares.length} onPage={setPage} />
+    </ListStates>
+  );
 
   return (
     <div className="page">

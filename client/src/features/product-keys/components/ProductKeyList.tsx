@@ -10,7 +10,8 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
 import { useExportProductKeysMutation, useListProductKeysQuery } from '../api/productKeysApi.ts';
-import { csvRowCount, downloadText, todayStamp } from '../downloadFile.ts';
+import { saveTextFile } from '../../../lib/saveTextFile.ts';
+import { csvRowCount, todayStamp } from '../downloadFile.ts';
 import { KEY_STATE_PILL } from '../keyActions.ts';
 import { KeyRowActions } from './KeyRowActions.tsx';
 
@@ -112,7 +113,7 @@ export function ProductKeyList({
       return;
     }
     const file = `product-keys-${todayStamp()}.csv`;
-    downloadText(result.data, file);
+    saveTextFile(result.data, file);
     dispatch(notifyInfo('product-keys.export.success', { count: csvRowCount(result.data), file }));
     setSelection(NOTHING);
   };

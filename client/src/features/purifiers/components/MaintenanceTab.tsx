@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError.tsx';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import { ListStates } from '../../../components/ListState.tsx';
 import {
   MAINTENANCE_EVENT_TYPES,
   maintenanceEventSchema,
@@ -155,23 +155,15 @@ function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
   const events = data?.['hydra:member'] ?? [];
   const total = data?.['hydra:totalItems'] ?? 0;
 
-  let body;
-  if (isLoading) {
-    body = <ListLoading compact />;
-  } else if (error && !data) {
-    body = (
-      <ListError
-        compact
-        title={t('maintenance.history-error')}
-        error={error}
-        retryLabel={t('purifiers.retry')}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (total === 0) {
-    body = <p className="muted history-empty">{t('maintenance.history-empty')}</p>;
-  } else {
-    body = (
+  const body = (
+    <ListStates
+      compact
+      query={{ isLoading, error, data, refetch }}
+      total={total}
+      errorTitle={t('maintenance.history-error')}
+      retryLabel={t('purifiers.retry')}
+      empty={<p className="muted history-empty">{t('maintenance.history-empty')}</p>}
+    >
       <>
         <div className={`table-wrap${isFetching ? ' is-refreshing' : ''}`}>
           <table className="data-table">
@@ -199,8 +191,8 @@ function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
           <Pagination page={page} total={total} displayed={events.length} onPage={setPage} />
         ) : null}
       </>
-    );
-  }
+    </ListStates>
+  );
   return (
     <section className="card">
       <h2 className="card__title">{t('maintenance.history')}</h2>

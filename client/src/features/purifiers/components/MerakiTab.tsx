@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import { ListError, ListLoading, ListStates } from '../../../components/ListState.tsx';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
 import { Button } from '../../../components/Button.tsx';
@@ -191,23 +191,15 @@ function EventHistory({ purifier }: { purifier: Purifier }) {
   const events = data?.['hydra:member'] ?? [];
   const total = data?.['hydra:totalItems'] ?? 0;
 
-  let body;
-  if (isLoading) {
-    body = <ListLoading compact />;
-  } else if (error && !data) {
-    body = (
-      <ListError
-        compact
-        title={t('meraki.history.error')}
-        error={error}
-        retryLabel={t('purifiers.retry')}
-        onRetry={() => void refetch()}
-      />
-    );
-  } else if (total === 0) {
-    body = <p className="muted history-empty">{t('meraki.history.empty')}</p>;
-  } else {
-    body = (
+  const body = (
+    <ListStates
+      compact
+      query={{ isLoading, error, data, refetch }}
+      total={total}
+      errorTitle={t('meraki.history.error')}
+      retryLabel={t('purifiers.retry')}
+      empty={<p className="muted history-empty">{t('meraki.history.empty')}</p>}
+    >
       <>
         <div className={`table-wrap${isFetching ? ' is-refreshing' : ''}`}>
           <table className="data-table meraki-events">
@@ -241,8 +233,8 @@ function EventHistory({ purifier }: { purifier: Purifier }) {
           <Pagination page={page} total={total} displayed={events.length} onPage={setPage} />
         ) : null}
       </>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <section className="card">

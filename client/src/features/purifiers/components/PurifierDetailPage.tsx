@@ -1,8 +1,13 @@
-import { Link, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ListError } from '../../../components/ListState.tsx';
+import {
+  DetailHeader,
+  DetailLoadError,
+  DetailNotFound,
+  LiveIndicator,
+} from '../../../components/DetailPage.tsx';
 import type { Purifier } from '@aircloud/shared/purifiers';
-import { Icon } from '../../../components/Icon.tsx';
 import { PageLoader } from '../../../components/Spinner.tsx';
 import { RouteTabs } from '../../../components/Tabs.tsx';
 import { httpStatusOf } from '../../../lib/api/errorMessage.ts';
@@ -10,7 +15,6 @@ import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useGetPurifierQuery } from '../api/purifiersApi.ts';
 import { usePurifierStream } from '../hooks/usePurifierStream.ts';
-import { LiveIndicator } from './LiveIndicator.tsx';
 import { MaintenanceTab } from './MaintenanceTab.tsx';
 import { MerakiTab } from './MerakiTab.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
@@ -20,57 +24,58 @@ import { SettingsTab } from './SettingsTab.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
 import '../purifiers.css';
 
-// The invitations tab arrives with a later issue.
-const TABS = ['summary', 'parameters', 'schedule', 'maintenance', 'settings', 'meraki'] as const;
-
-function NotFoundInline() {
-  const { t } = useTranslation();
-  const { link } = useViewAsUser();
-  return (
-    <div className="card empty-state" role="alert">
-      <p className="empty-state__code">404</p>
-      <h1 className="empty-state__title">{t('errors.not_found')}</h1>
-      <p>{t('not-found.text')}</p>
-      <Link to={link(PATHS.home)} className="btn btn--primary">
-        {t('purifier.back')}
-      </Link>
-    </div>
-  );
-}
+const TABS = [
+  'summary',
+  'parameters',
+  'schedule',
+  'maintenance',
+  'settings',
+  'invitations',
+  'meraki',
+] as const;
 
 function PurifierHeader({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   const { link } = useViewAsUser();
   return (
-    <header className="purifier-header">
-      <Link to={link(PATHS.home)} className="back-link">
-        ← {t('purifier.back')}
-      </Link>
-      <div className="purifier-header__main">
-        <span className="purifier-header__icon" aria-hidden="true">
-          <Icon name="purifier" size={30} />
-        </span>
-        <div className="purifier-header__titles">
-          <h1>{purifier.name}</h1>
-          <p className="purifier-header__meta">
-            <span className="purifier-card__serial">{purifier.serial_number}</span>
-            <span aria-hidden="true">·</span>
-            <span>{t(`product-models.${purifier.model}`)}</span>
-          </p>
-        </div>
-      </div>
-      <div className="purifier-header__status">
-        <PurifierStatePill state={purifier.state} />
-        <WifiStatus state={purifier.wifi_state} />
-        <ModeStatus purifier={purifier} />
-        <LiveIndicator />
-      </div>
-    </header>
+    <DetailHeader
+      block="purifier-header"
+      backTo={link(PATHS.home)}
+      backLabel={t('purifier.back')}
+      icon="purifier"
+      iconSize={30}
+      title={purifier.name}
+      meta={
+        <>
+          <span className="purifier-card__serial">{purifier.serial_number}</span>
+          <span aria-hidden="true">·</span>
+          <span>{t(`product-models.${purifier.model}`)}</span>
+        </>
+      }
+      status={
+        <>
+          <PurifierStatePill state={purifier.state} />
+          <WifiStatus state={purifier.wifi_state} />
+          <ModeStatus purifier={purifier} />
+          <LiveIndicator
+            connectedLabel={t('purifier.live.connected')}
+            reconnectingLabel={t('purifier.live.reconnecting')}
+          />
+        </>
+      }
+    />
   );
 }
 
-/** Purifier detail: header, then one child route per tab. */
-export function PurifierDetailPage() {
+/**
+ * Purifier detail: header, then one child route per tab. The invitations tab belongs to another
+ * feature: the app passes it in (`invitationsTab`), so this feature does not import that one.
+ */
+export function PurifierDetailPage({
+  invitationsTab,
+}: {
+  invitationsTab?: (purifier: Purifier) => ReactNode;
+} = {}) {
   const { t } = useTranslation();
   const { purifierUlid = '' } = useParams();
   // Every link inside keeps the admin's view-as-user mode.
@@ -80,20 +85,17 @@ export function PurifierDetailPage() {
   usePurifierStream(purifier ? purifierUlid : '');
 
   if (isLoading) return <PageLoader />;
-  if (!purifier) {
+  // A 404 after a first load: the access ended meanwhile (invitation revoked, purifier removed).
+  if (!purifier || httpStatusOf(error) === 404) {
     return (
-      <div className="page">
-        {httpStatusOf(error) === 404 ? (
-          <NotFoundInline />
-        ) : (
-          <ListError
-            title={t('purifier.load-error')}
-            error={error}
-            retryLabel={t('purifiers.retry')}
-            onRetry={() => void refetch()}
-          />
-        )}
-      </div>
+      <DetailLoadError
+        error={error}
+        title={t('purifier.load-error')}
+        retryLabel={t('purifiers.retry')}
+        onRetry={() => void refetch()}
+        backTo={link(PATHS.home)}
+        backLabel={t('purifier.back')}
+      />
     );
   }
 
@@ -103,7 +105,7 @@ export function PurifierDetailPage() {
       <PurifierHeader purifier={purifier} />
       <RouteTabs
         label={t('purifier.tabs.label')}
-        tabs={TABS.map((tab) => ({
+        tabs={TABS.filter((tab) => tab !== 'invitations' || invitationsTab).map((tab) => ({
           to: link(`${base}/${tab}`),
           label: t(`purifier.tabs.${tab}`),
         }))}
@@ -115,8 +117,12 @@ export function PurifierDetailPage() {
         <Route path="schedule" element={<ScheduleTab purifier={purifier} />} />
         <Route path="maintenance" element={<MaintenanceTab purifier={purifier} />} />
         <Route path="settings" element={<SettingsTab purifier={purifier} />} />
+        {invitationsTab ? <Route path="invitations" element={invitationsTab(purifier)} /> : null}
         <Route path="meraki" element={<MerakiTab purifier={purifier} />} />
-        <Route path="*" element={<NotFoundInline />} />
+        <Route
+          path="*"
+          element={<DetailNotFound backTo={link(PATHS.home)} backLabel={t('purifier.back')} />}
+        />
       </Routes>
     </div>
   );

@@ -31,9 +31,10 @@ describe('purifier list', () => {
       }),
     ]);
     renderApp('/purifiers', signedIn(makeMe()));
-    expect(
-      await screen.findByRole('link', { name: 'Open Living room' }, { timeout: 5000 }),
-    ).toHaveAttribute('href', `/purifiers/${PURIFIER_ULID}/summary`);
+    expect(await screen.findByRole('link', { name: 'Open Living room' })).toHaveAttribute(
+      'href',
+      `/purifiers/${PURIFIER_ULID}/summary`,
+    );
     expect(screen.getByText('HEPA_COCOON-000042')).toBeInTheDocument();
     expect(screen.getByText('Warning', { selector: '.pill' })).toHaveClass('pill--warning');
     expect(screen.getByText('Wi-Fi connected')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { oneOf, useListQuery } from '../../../lib/navigation/useListQuery.ts';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import { ListEmpty, ListStates } from '../../../components/ListState.tsx';
 import {
   PURIFIER_STATES,
   WIFI_STATES,
@@ -38,14 +38,14 @@ function PurifierCard({ purifier }: { purifier: Purifier }) {
   // In the admin's view-as-user mode the detail keeps `?user=`.
   const { link } = useViewAsUser();
   return (
-    <li className="purifier-card">
-      <div className="purifier-card__head">
+    <li className="device-card purifier-card">
+      <div className="device-card__head">
         <span className="purifier-card__icon" aria-hidden="true">
           <Icon name="purifier" size={22} />
         </span>
-        <div className="purifier-card__title">
+        <div className="device-card__title">
           <Link
-            className="purifier-card__link"
+            className="device-card__link purifier-card__link"
             to={link(`/purifiers/${purifier.ulid}/summary`)}
             aria-label={t('purifiers.open', { name: purifier.name })}
           >
@@ -72,78 +72,67 @@ export function PurifierListPage() {
   const { filters, page, update } = usePurifierFilters();
   const [adding, setAdding] = useState(false);
   const listArgs = { ...filters, page };
-  const { data, error, isLoading, isFetching, refetch } = useListPurifiersQuery(listArgs);
-  const purifiers = data?.['hydra:member'] ?? [];
+  const query = useListPurifiersQuery(listArgs);
+  const purifiers = query.data?.['hydra:member'] ?? [];
   // The shown page follows its purifiers live (network state, mode, maintenance).
   usePurifierListStream(
     purifiers.map((p) => p.ulid),
     listArgs,
   );
-  const total = data?.['hydra:totalItems'] ?? 0;
+  const total = query.data?.['hydra:totalItems'] ?? 0;
   const filtered = Boolean(filters.search || filters.wifi_state || filters.state);
   const viewingOther = Boolean(filters.user);
 
-  let content;
-  if (isLoading) {
-    content = <ListLoading />;
-  } else if (error && !data) {
-    content = (
-      <ListError
-        title={t('purifiers.load-error')}
-        error={error}
-        retryLabel={t('purifiers.retry')}
-        onRetry={() => void refetch()}
+  const content = (
+    <ListStates
+      query={query}
+      total={total}
+      errorTitle={t('purifiers.load-error')}
+      retryLabel={t('purifiers.retry')}
+      empty={
+        <ListEmpty icon="purifier">
+          {filtered ? (
+            <>
+              <h2>{t('purifiers.empty.no-match')}</h2>
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  update({ search: undefined, wifi_state: undefined, state: undefined })
+                }
+              >
+                {t('purifiers.empty.clear-filters')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <h2>{t('purifiers.empty.title')}</h2>
+              {viewingOther ? null : (
+                <>
+                  <p className="muted">{t('purifiers.empty.text')}</p>
+                  <Button onClick={() => setAdding(true)}>
+                    <Icon name="plus" size={18} />
+                    {t('purifiers.add.button')}
+                  </Button>
+                </>
+              )}
+            </>
+          )}
+        </ListEmpty>
+      }
+    >
+      <ul className={`purifier-grid${query.isFetching ? ' is-refreshing' : ''}`}>
+        {purifiers.map((purifier) => (
+          <PurifierCard key={purifier.ulid} purifier={purifier} />
+        ))}
+      </ul>
+      <Pagination
+        page={page}
+        total={total}
+        displayed={purifiers.length}
+        onPage={(next) => update({ page: next })}
       />
-    );
-  } else if (total === 0) {
-    content = (
-      <div className="card list-state">
-        <span className="list-state__badge">
-          <Icon name="purifier" size={28} />
-        </span>
-        {filtered ? (
-          <>
-            <h2>{t('purifiers.empty.no-match')}</h2>
-            <Button
-              variant="secondary"
-              onClick={() => update({ search: undefined, wifi_state: undefined, state: undefined })}
-            >
-              {t('purifiers.empty.clear-filters')}
-            </Button>
-          </>
-        ) : (
-          <>
-            <h2>{t('purifiers.empty.title')}</h2>
-            {viewingOther ? null : (
-              <>
-                <p className="muted">{t('purifiers.empty.text')}</p>
-                <Button onClick={() => setAdding(true)}>
-                  <Icon name="plus" size={18} />
-                  {t('purifiers.add.button')}
-                </Button>
-              </>
-            )}
-          </>
-        )}
-      </div>
-    );
-  } else {
-    content = (
-      <>
-        <ul className={`purifier-grid${isFetching ? ' is-refreshing' : ''}`}>
-          {purifiers.map((purifier) => (
-            <PurifierCard key={purifier.ulid} purifier={purifier} />
-          ))}
-        </ul>
-        <Pagination
-          page={page}
-          total={total}
-          displayed={purifiers.length}
-          onPage={(next) => update({ page: next })}
-        />
-      </>
-    );
-  }
+    </ListStates>
+  );
 
   return (
     <div className="page">

@@ -54,9 +54,7 @@ describe('purifier detail, live', () => {
     server.use(http.get(`/api/purifiers/${PURIFIER_ULID}`, () => HttpResponse.json(pendingBoost)));
     const socket = connectFakeSocket(() => pendingBoost);
     renderApp(`/purifiers/${PURIFIER_ULID}/summary`, signedIn(makeMe()));
-    expect(
-      await screen.findByText('boost requested, device still in auto', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('boost requested, device still in auto')).toBeInTheDocument();
     expect(screen.getByText('Live')).toHaveClass('live-indicator--on');
     await waitFor(() => expect(socket.emits('subscribe')).toEqual([{ purifier: PURIFIER_ULID }]));
 
@@ -72,7 +70,7 @@ describe('purifier detail, live', () => {
     server.use(http.get(`/api/purifiers/${PURIFIER_ULID}`, () => HttpResponse.json(pendingBoost)));
     const socket = connectFakeSocket(() => current);
     renderApp(`/purifiers/${PURIFIER_ULID}/summary`, signedIn(makeMe()));
-    await screen.findByText('boost requested, device still in auto', {}, { timeout: 5000 });
+    await screen.findByText('boost requested, device still in auto');
 
     act(() => socket.serverEmit('disconnect'));
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
@@ -92,7 +90,7 @@ describe('purifier list, live', () => {
     server.use(http.get('/api/purifiers', () => HttpResponse.json(hydra([appliedBoost]))));
     const socket = connectFakeSocket(() => appliedBoost);
     renderApp('/purifiers', signedIn(makeMe()));
-    expect(await screen.findByText('Wi-Fi connected', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Wi-Fi connected')).toBeInTheDocument();
     await waitFor(() => expect(socket.emits('subscribe')).toHaveLength(1));
 
     act(() =>

@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Sensor } from '@aircloud/shared/sensors';
+import { Button } from '../../../components/Button.tsx';
+import { DateInput } from '../../../components/DateInput.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { useExportSensorMeasuresMutation } from '../api/sensorsApi.ts';
+import { anchorOf, exportDays, exportPeriodError, stepAnchor } from '../graphs/periods.ts';
+import { saveTextFile } from '../../../lib/saveTextFile.ts';
+
+/** The last seven days, today included, as Paris dates. */
+function lastWeek(): { first: string; last: string } {
+  const today = anchorOf(new Date());
+  let first = today;
+  for (let i = 0; i < 6; i += 1) first = stepAnchor('day', first, -1);
+  return { first: first.date, last: today.date };
+}
+
+/** CSV export of whole days, at most one month, checked before asking the server. */
+export function ExportSection({ sensor }: { sensor: Sensor }) {
+  const { t } = useTranslation();
+  const [days, setDays] = useState(lastWeek);
+  const [error, setError] = useState<string | null>(null);
+  const [exportCsv, { isLoading }] = useExportSensorMeasuresMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const period = exportDays(days.first, days.last);
+    const problem = exportPeriodError(period?.from ?? null, period?.to ?? null);
+    setError(problem);
+    if (problem || !period) return;
+    const result = await exportCsv({
+      ulid: sensor.ulid,
+      from: period.from.toISOString(),
+      to: period.to.toISOString(),
+    });
+    if ('error' in result) {
+      setError(errorMessageKey(result.error));
+      return;
+    }
+    saveTextFile(result.data, `${sensor.serial_number}_${days.first}_${days.last}.csv`);
+  };
+
+  return (
+    <section className="card">
+      <h2 className="card__title">{t('sensor.export.title')}</h2>
+      <p className="muted small">{t('sensor.export.text')}</p>
+      <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+        <div className="form__grid">
+          <div className="field">
+            <label className="field__label" htmlFor="se-first">
+              {t('sensor.export.first-day')}
+            </label>
+            <DateInput
+              id="se-first"
+              value={days.first}
+              onChange={(first) => setDays((d) => ({ ...d, first }))}
+              aria-invalid={Boolean(error) || undefined}
+            />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="se-last">
+              {t('sensor.export.last-day')}
+            </label>
+            <DateInput
+              id="se-last"
+              value={days.last}
+              onChange={(last) => setDays((d) => ({ ...d, last }))}
+              aria-invalid={Boolean(error) || undefined}
+            />
+          </div>
+        </div>
+        {error ? (
+          <p className="form-error" role="alert">
+            {t(error)}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" variant="secondary" loading={isLoading}>
+            <Icon name="download" size={18} />
+            {t('sensor.export.submit')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,273 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SENSOR_IMPORT_MAX_BYTES } from '@aircloud/shared/constants';
+import type { Sensor, SensorImport } from '@aircloud/shared/sensors';
+import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatBytes, formatNumber, formatPercent } from '../../../lib/numbers.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { useAppDispatch } from '../../../lib/storeHooks.ts';
+import {
+  sensorsApi,
+  useCancelSensorImportMutation,
+  useListSensorImportsQuery,
+} from '../api/sensorsApi.ts';
+import { uploadSensorImport, type SensorImportUpload } from '../api/uploadSensorImport.ts';
+
+/** Why a chosen file cannot be sent, as a catalogue key, or null (checked again by the server). */
+export function importFileError(file: File | null): string | null {
+  if (!file) return 'errors.type_file_not_found';
+  if (!file.name.toLowerCase().endsWith('.csv')) return 'errors.type_invalid_file';
+  if (file.size > SENSOR_IMPORT_MAX_BYTES) return 'sensor.import.too-large';
+  return null;
+}
+
+const isActive = (i: SensorImport) => i.state === 'pending' || i.state === 'running';
+
+/** A progress bar from 0 to 1 with its percentage. */
+function Progress({ label, fraction }: { label: string; fraction: number }) {
+  const { i18n } = useTranslation();
+  const percent = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+  return (
+    <div className="upload-progress">
+      <div
+        className="upload-progress__bar"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <span className="small muted">
+        {label} · {formatPercent(percent, i18n.language)}
+      </span>
+    </div>
+  );
+}
+
+/** The report of a finished import: counts, then the rejected lines with their reasons. */
+function ImportReport({ report }: { report: SensorImport }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => formatNumber(value, i18n.language);
+  return (
+    <div className="import-report" aria-label={t('sensor.import.report')} role="group">
+      <p className="import-report__title">
+        <strong>{t(`sensor.import.states.${report.state}`)}</strong>
+        <span className="muted small">
+          {' '}
+          · {report.file_name} · {formatDateTime(report.finished_at ?? report.created_at)}
+        </span>
+      </p>
+      {report.state === 'failed' && report.error ? (
+        <p className="form-error" role="alert">
+          {i18n.exists(report.error) ? t(report.error) : t('errors.generic')}
+        </p>
+      ) : null}
+      {report.state === 'cancelled' ? (
+        // The counts are those reached when it stopped; what it stored is gone.
+        <p className="muted small">{t('sensor.import.cancelled-note')}</p>
+      ) : null}
+      <dl className="import-report__counts">
+        <div>
+          <dt>{t('sensor.import.rows-read')}</dt>
+          <dd>{n(report.rows_read)}</dd>
+        </div>
+        <div>
+          <dt>{t('sensor.import.rows-stored')}</dt>
+          <dd>{n(report.rows_stored)}</dd>
+        </div>
+        <div>
+          <dt>{t('sensor.import.rows-duplicate')}</dt>
+          <dd>{n(report.rows_duplicate)}</dd>
+        </div>
+        <div className={report.rows_rejected > 0 ? 'is-rejected' : undefined}>
+          <dt>{t('sensor.import.rows-rejected')}</dt>
+          <dd>{n(report.rows_rejected)}</dd>
+        </div>
+      </dl>
+      {report.rejections.length > 0 ? (
+        <div className="table-wrap import-report__rejections">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('sensor.import.line')}</th>
+                <th scope="col">{t('sensor.import.reason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.rejections.map((r) => (
+                <tr key={`${r.line}-${r.column ?? ''}`}>
+                  <td className="mono">{r.line}</td>
+                  <td>
+                    {i18n.exists(r.reason) ? t(r.reason) : r.reason}
+                    {r.column ? <span className="muted"> ({r.column})</span> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {report.rows_rejected > report.rejections.length ? (
+            <p className="muted small">
+              {t('sensor.import.more-rejected', {
+                count: report.rows_rejected - report.rejections.length,
+              })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Data import: a .csv of at most 30 MB, its live progress, cancel, and the last report. */
+export function ImportSection({ sensor }: { sensor: Sensor }) {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const { data } = useListSensorImportsQuery(sensor.ulid);
+  const [cancel, { isLoading: cancelling }] = useCancelSensorImportMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const upload = useRef<SensorImportUpload | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const imports = [...(data?.['hydra:member'] ?? [])].sort((a, b) =>
+    b.created_at.localeCompare(a.created_at),
+  );
+  const active = imports.find(isActive) ?? null;
+  const last = imports.find((i) => !isActive(i)) ?? null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = importFileError(file);
+    setError(problem);
+    if (problem || !file) return;
+    setUploading(0);
+    // A cheap authenticated call first: it refreshes an expired session the usual way.
+    await dispatch(
+      sensorsApi.endpoints.listSensorImports.initiate(sensor.ulid, {
+        forceRefetch: true,
+        subscribe: false,
+      }),
+    );
+    upload.current = uploadSensorImport(sensor.ulid, file, setUploading);
+    try {
+      const created = await upload.current.done;
+      dispatch(
+        sensorsApi.util.updateQueryData('listSensorImports', sensor.ulid, (draft) => {
+          if (!draft['hydra:member'].some((i) => i.id === created.id)) {
+            draft['hydra:member'].unshift(created);
+            draft['hydra:totalItems'] += 1;
+          }
+        }),
+      );
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (failure) {
+      const fileViolation = violationsOf(failure).find((v) => v.propertyPath === 'file');
+      const code = fileViolation?.code;
+      setError(code ? (code.includes('.') ? code : `errors.${code}`) : errorMessageKey(failure));
+    } finally {
+      upload.current = null;
+      setUploading(null);
+    }
+  };
+
+  const confirmCancel = async () => {
+    if (!active) return;
+    setCancelError(null);
+    const result = await cancel({ id: active.id, sensor: sensor.ulid });
+    if ('error' in result) {
+      setCancelError(errorMessageKey(result.error));
+      return;
+    }
+    setConfirming(false);
+    dispatch(notifyInfo('sensor.import.cancelled'));
+  };
+
+  return (
+    <section className="card sensor-import">
+      <h2 className="card__title">{t('sensor.import.title')}</h2>
+      <p className="muted small">
+        {t('sensor.import.text', { max: formatBytes(SENSOR_IMPORT_MAX_BYTES, i18n.language) })}
+      </p>
+      {active ? (
+        <div className="import-running">
+          <Progress
+            label={t('sensor.import.processing', { name: active.file_name })}
+            fraction={active.size > 0 ? active.bytes_read / active.size : 0}
+          />
+          <p className="small muted">
+            {t('sensor.import.progress-rows', {
+              stored: formatNumber(active.rows_stored, i18n.language),
+              rejected: formatNumber(active.rows_rejected, i18n.language),
+            })}
+          </p>
+          <div>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              <Icon name="close" size={18} />
+              {t('sensor.import.cancel')}
+            </Button>
+          </div>
+          <ConfirmDialog
+            open={confirming}
+            danger
+            title={t('sensor.import.cancel-title')}
+            body={t('sensor.import.cancel-body')}
+            cancelLabel={t('sensor.import.keep-going')}
+            confirmLabel={t('sensor.import.cancel-confirm')}
+            loading={cancelling}
+            error={cancelError ? t(cancelError) : undefined}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void confirmCancel()}
+          />
+        </div>
+      ) : (
+        <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+          <div className={`field${error ? ' field--invalid' : ''}`}>
+            <label className="field__label" htmlFor="si-file">
+              {t('sensor.import.file')}
+            </label>
+            <input
+              ref={input}
+              id="si-file"
+              type="file"
+              accept=".csv,text/csv"
+              className="input input--file"
+              disabled={uploading !== null}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'si-file-error' : undefined}
+              onChange={(event) => {
+                setFile(event.target.files?.[0] ?? null);
+                setError(null);
+              }}
+            />
+            {error ? (
+              <p className="field__error" id="si-file-error">
+                {t(error, { max: formatBytes(SENSOR_IMPORT_MAX_BYTES, i18n.language) })}
+              </p>
+            ) : null}
+          </div>
+          {uploading !== null ? (
+            <Progress label={t('sensor.import.uploading')} fraction={uploading} />
+          ) : null}
+          <div>
+            <Button type="submit" loading={uploading !== null}>
+              <Icon name="upload" size={18} />
+              {t('sensor.import.submit')}
+            </Button>
+          </div>
+        </form>
+      )}
+      {last ? <ImportReport report={last} /> : null}
+    </section>
+  );
+}

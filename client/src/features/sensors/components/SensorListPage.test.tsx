@@ -1,0 +1,170 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { server } from '../../../test/server.ts';
+import { hydraError, makeMe } from '../../../test/fixtures.ts';
+import { renderApp, signedIn } from '../../../test/renderApp.tsx';
+import { FakeSocket } from '../../../test/fakeSocket.ts';
+import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
+import { makeSensor, page, SENSOR_ULID } from '../test/sensorFixtures.ts';
+
+afterEach(() => setRealtimeSocket(null));
+
+const VIEWED = '01JVIEWEDUSER0000000000000';
+
+describe('sensor list', () => {
+  it(
+    'shows each sensor with its live values, network state and last seen date',
+    { timeout: 15_000 },
+    async () => {
+      const queries: URLSearchParams[] = [];
+      server.use(
+        http.get('/api/sensors', ({ request }) => {
+          queries.push(new URL(request.url).searchParams);
+          return HttpResponse.json(page([makeSensor()]));
+        }),
+      );
+      const socket = new FakeSocket(() => ({
+        ok: true,
+        sensor: {
+          sensor: SENSOR_ULID,
+          last_sample: makeSensor().last_sample,
+          wifi_state: 'connected',
+          last_seen_at: '2026-11-21T13:59:00Z',
+        },
+      }));
+      setRealtimeSocket(socket.asSocket());
+      renderApp('/sensors', signedIn(makeMe()));
+
+      const card = (await screen.findByRole('link', { name: 'Open Meeting room' })).closest('li')!;
+      expect(within(card).getByText('AQS-000042')).toBeInTheDocument();
+      expect(within(card).getByText('612 ppm')).toBeInTheDocument();
+      expect(within(card).getByText('21.4 °C')).toBeInTheDocument();
+      expect(within(card).getByText('Wi-Fi connected')).toBeInTheDocument();
+      expect(within(card).getByText('Last seen 21/11/2026 14:59')).toBeInTheDocument();
+      expect(screen.getByText('1 displayed of 1')).toBeInTheDocument();
+      // A user cannot provision.
+      expect(screen.queryByRole('button', { name: 'Provision a sensor' })).not.toBeInTheDocument();
+
+      // A new sample pushed on the sensor's channel shows at once.
+      await waitFor(() => expect(socket.emits('subscribe')).toEqual([{ sensor: SENSOR_ULID }]));
+      act(() =>
+        socket.serverEmit('sensor:samples', {
+          sensor: SENSOR_ULID,
+          samples: [
+            { ts: '2026-11-21T14:00:00Z', co2: 1250, pm25: 12, temperature: 22, humidity: 45 },
+          ],
+        }),
+      );
+      expect(await within(card).findByText('1,250 ppm')).toBeInTheDocument();
+    },
+  );
+
+  it('searches by name or serial number', async () => {
+    const searches: (string | null)[] = [];
+    server.use(
+      http.get('/api/sensors', ({ request }) => {
+        searches.push(new URL(request.url).searchParams.get('search'));
+        return HttpResponse.json(page([]));
+      }),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/sensors', signedIn(makeMe()));
+    expect(await screen.findByText('No sensor yet')).toBeInTheDocument();
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search by name or serial number' }),
+      'AQS',
+    );
+    await waitFor(() => expect(searches).toContain('AQS'));
+    expect(router.state.location.search).toBe('?search=AQS');
+    expect(await screen.findByText('No sensor matches this search')).toBeInTheDocument();
+  });
+
+  it('keeps the view-as-user mode in the links of the list', async () => {
+    const users: (string | null)[] = [];
+    server.use(
+      http.get('/api/sensors', ({ request }) => {
+        users.push(new URL(request.url).searchParams.get('user'));
+        return HttpResponse.json(page([makeSensor()]));
+      }),
+      http.get(`/api/users/${VIEWED}`, () =>
+        HttpResponse.json({ ...makeMe(), ulid: VIEWED, firstname: 'Marie', lastname: 'Curie' }),
+      ),
+    );
+    renderApp(`/sensors?user=${VIEWED}`, signedIn(makeMe({ role: 'ROLE_ADMIN' })));
+    expect(await screen.findByRole('link', { name: 'Open Meeting room' })).toHaveAttribute(
+      'href',
+      `/sensors/${SENSOR_ULID}/graphs?user=${VIEWED}`,
+    );
+    expect(users).toContain(VIEWED);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sensors of this user');
+    const banner = await screen.findByRole('region', { name: /viewing the products/ });
+    expect(within(banner).getByRole('link', { name: 'Sensors' })).toHaveClass('is-active');
+  });
+
+  it('lets a technician provision a sensor and shows its device secret once', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/sensors', () => HttpResponse.json(page([]))),
+      http.post('/api/sensors', async ({ request }) => {
+        const body = (await request.json()) as Record<string, string>;
+        bodies.push(body);
+        if (body.owner_email === 'nobody@example.test')
+          return HttpResponse.json(hydraError(422, 'sensor_owner_not_found'), { status: 422 });
+        return HttpResponse.json(
+          {
+            ...makeSensor({ serial_number: body.serial_number!, name: body.name! }),
+            device_secret: 's3cr3t-XYZ',
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/sensors', signedIn(makeMe({ role: 'ROLE_TECHNICIAN' })));
+    await user.click((await screen.findAllByRole('button', { name: 'Provision a sensor' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Provision a sensor' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Provision' }));
+    expect(await within(dialog).findAllByText('Value is required')).toHaveLength(2);
+
+    await user.type(within(dialog).getByLabelText('Serial number'), 'AQS-000099');
+    await user.type(within(dialog).getByLabelText("Owner's e-mail address"), 'nobody@example.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Provision' }));
+    expect(
+      await within(dialog).findByText('No account uses this e-mail address'),
+    ).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText("Owner's e-mail address"));
+    await user.type(within(dialog).getByLabelText("Owner's e-mail address"), 'Jeanne@Example.test');
+    await user.type(within(dialog).getByLabelText('Name (optional)'), 'Lab');
+    await user.click(within(dialog).getByRole('button', { name: 'Provision' }));
+    expect(await within(dialog).findByDisplayValue('s3cr3t-XYZ')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: 'Copy the device secret' }),
+    ).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({
+      serial_number: 'AQS-000099',
+      owner_email: 'jeanne@example.test',
+      name: 'Lab',
+    });
+  });
+
+  it('says when the list cannot load, with a retry', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/sensors', () =>
+        fail
+          ? HttpResponse.json(hydraError(500, 'server_unavailable'), { status: 500 })
+          : HttpResponse.json(page([makeSensor()])),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/sensors', signedIn(makeMe()));
+    expect(await screen.findByText('The sensors could not be loaded')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('link', { name: 'Open Meeting room' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { WifiState } from '@aircloud/shared/purifiers';
+import { MEASURE_UNITS, type GraphMeasure, type SensorSample } from '@aircloud/shared/sensors';
+import { Icon } from '../../../components/Icon.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { formatNumber } from '../../../lib/numbers.ts';
+import { sampleValue } from '../graphs/graphData.ts';
+import { MAIN_MEASURES, MEASURE_COLORS } from '../graphs/measureStyle.ts';
+
+/** The sensor's network state: connected, disconnected, or not configured yet. */
+export function SensorWifiStatus({ state }: { state: WifiState }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`wifi-status wifi-status--${state}`}>
+      <Icon name="wifi" size={16} />
+      {t(`sensors.wifi.${state}`)}
+    </span>
+  );
+}
+
+/** When the sensor was last heard from. */
+export function LastSeen({ at }: { at: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <span className="sensor-last-seen muted small">
+      {at ? t('sensors.last-seen', { date: formatDateTime(at) }) : t('sensors.never-seen')}
+    </span>
+  );
+}
+
+/** A measure's value with its unit, in the reader's number format ('—' when absent). */
+export function useMeasureText() {
+  const { i18n } = useTranslation();
+  return (measure: GraphMeasure, value: number | null | undefined) =>
+    value === null || value === undefined
+      ? '—'
+      : `${formatNumber(value, i18n.language)} ${MEASURE_UNITS[measure]}`;
+}
+
+/** The latest values of the main measures (CO2, PM2.5, temperature, humidity), live. */
+export function LiveValues({ sample }: { sample: SensorSample | null }) {
+  const { t } = useTranslation();
+  const text = useMeasureText();
+  if (!sample) return <p className="sensor-values__none muted small">{t('sensors.no-values')}</p>;
+  return (
+    <dl className="sensor-values">
+      {MAIN_MEASURES.map((measure) => (
+        <div key={measure} className="sensor-values__item">
+          <dt>
+            <span
+              className="sensor-values__dot"
+              style={{ background: MEASURE_COLORS[measure] }}
+              aria-hidden="true"
+            />
+            {t(`sensor.measures.${measure}`)}
+          </dt>
+          <dd data-measure={measure}>{text(measure, sampleValue(sample, measure))}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

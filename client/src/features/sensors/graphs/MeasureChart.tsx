@@ -1,0 +1,339 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  ColorType,
+  createChart,
+  CrosshairMode,
+  LineSeries,
+  LineStyle,
+  LineType,
+  TickMarkType,
+  type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  type Time,
+  type UTCTimestamp,
+  type WhitespaceData,
+} from 'lightweight-charts';
+import type { Observable } from 'rxjs';
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+import { TIME_ZONE } from '@aircloud/shared/constants';
+import {
+  type GraphMeasure,
+  MEASURE_DECIMALS,
+  MEASURE_UNITS,
+  type SensorSample,
+} from '@aircloud/shared/sensors';
+import { formatNumber } from '../../../lib/numbers.ts';
+import { ChartClock } from './chartTime.ts';
+import {
+  allInstants,
+  dropBefore,
+  hasPointsBefore,
+  liveAppends,
+  withAppends,
+  type GraphSeries,
+} from './graphData.ts';
+import { MEASURE_COLORS, MEASURE_PRECISION, priceScaleIds } from './measureStyle.ts';
+
+type Point = LineData<Time> | WhitespaceData<Time>;
+
+/** The lines drawn for one measure: its values, and for a roll-up its bucket min and max. */
+interface MeasureLines {
+  value: ISeriesApi<'Line'>;
+  min?: ISeriesApi<'Line'>;
+  max?: ISeriesApi<'Line'>;
+}
+
+const TICK_FORMATS: Record<TickMarkType, string> = {
+  [TickMarkType.Year]: 'yyyy',
+  [TickMarkType.Month]: 'MM/yyyy',
+  [TickMarkType.DayOfMonth]: 'dd/MM',
+  [TickMarkType.Time]: 'HH:mm',
+  [TickMarkType.TimeWithSeconds]: 'HH:mm:ss',
+};
+
+function inParis(utcSeconds: number, pattern: string): string {
+  return format(new TZDate(utcSeconds * 1000, TIME_ZONE), pattern);
+}
+
+/** The points of one column (values, mins or maxes), nulls as gaps, on the chart's times. */
+function pointsOf(
+  times: readonly number[],
+  values: readonly (number | null)[] | undefined,
+  clock: ChartClock,
+): Point[] {
+  const points: Point[] = [];
+  times.forEach((t, i) => {
+    const time = clock.chartTime(t) as UTCTimestamp | undefined;
+    if (time === undefined) return;
+    const value = values?.[i];
+    points.push(value === null || value === undefined ? { time } : { time, value });
+  });
+  return points;
+}
+
+/** The value a legend shows for a measure: under the crosshair, else the latest one. */
+type LegendValues = Partial<Record<GraphMeasure, number | null>>;
+
+function latestValues(series: GraphSeries): LegendValues {
+  const out: LegendValues = {};
+  for (const [measure, s] of Object.entries(series) as [
+    GraphMeasure,
+    GraphSeries[GraphMeasure],
+  ][]) {
+    const values = s?.v ?? [];
+    let last: number | null = null;
+    for (let i = values.length - 1; i >= 0; i -= 1)
+      if (values[i] !== null && values[i] !== undefined) {
+        last = values[i]!;
+        break;
+      }
+    out[measure] = last;
+  }
+  return out;
+}
+
+/**
+ * One chart of several measures (lightweight-charts): each unit on its own price scale, a
+ * distinct colour per measure, the roll-up's min/max as thin dashed lines, the ISO class as a
+ * step line, times in Europe/Paris. A response is drawn with one setData per line; live samples
+ * arrive in batches (`live$`) and are appended with update(), older points leaving the window.
+ */
+export function MeasureChart({
+  series,
+  measures,
+  rollup,
+  live$,
+  windowSeconds,
+  height = 380,
+}: {
+  series: GraphSeries;
+  measures: readonly GraphMeasure[];
+  rollup: boolean;
+  live$?: Observable<SensorSample[]> | null;
+  windowSeconds?: number;
+  height?: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const clock = useRef(new ChartClock());
+  const lines = useRef(new Map<GraphMeasure, MeasureLines>());
+  const model = useRef<GraphSeries>(series);
+  const [legend, setLegend] = useState<LegendValues>(() => latestValues(series));
+  const [hoverTime, setHoverTime] = useState<number | null>(null);
+  // Read by the live subscription: the legend follows new points unless the user hovers.
+  const hovering = useRef(false);
+
+  // The chart itself, once.
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const created = createChart(element, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: 'transparent' },
+        textColor: '#6b7785',
+        fontFamily: getComputedStyle(element).fontFamily,
+        fontSize: 12,
+        attributionLogo: false,
+      },
+      grid: {
+        vertLines: { color: '#eef2f5' },
+        horzLines: { color: '#eef2f5' },
+      },
+      crosshair: { mode: CrosshairMode.Magnet },
+      rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.08 } },
+      leftPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.08 } },
+      timeScale: {
+        borderVisible: false,
+        timeVisible: true,
+        secondsVisible: false,
+        // A few points must not stretch across the whole width (a lone sample drawn as a bar).
+        maxBarSpacing: 24,
+        tickMarkFormatter: (time: Time, type: TickMarkType) =>
+          inParis(clock.current.instant(time as number), TICK_FORMATS[type]),
+      },
+      localization: {
+        timeFormatter: (time: Time) =>
+          inParis(clock.current.instant(time as number), 'dd/MM/yyyy HH:mm'),
+      },
+      handleScroll: { vertTouchDrag: false },
+    });
+    chart.current = created;
+    const onMove = (param: { time?: Time; seriesData: Map<unknown, unknown> }) => {
+      hovering.current = param.time !== undefined;
+      if (param.time === undefined) {
+        setHoverTime(null);
+        setLegend(latestValues(model.current));
+        return;
+      }
+      const values: LegendValues = {};
+      for (const [measure, line] of lines.current) {
+        const point = param.seriesData.get(line.value) as { value?: number } | undefined;
+        values[measure] = point?.value ?? null;
+      }
+      setHoverTime(clock.current.instant(param.time as number));
+      setLegend(values);
+    };
+    created.subscribeCrosshairMove(onMove as never);
+    const drawn = lines.current;
+    return () => {
+      created.unsubscribeCrosshairMove(onMove as never);
+      created.remove();
+      chart.current = null;
+      drawn.clear();
+    };
+  }, []);
+
+  // Numbers in the reader's language on every scale.
+  useEffect(() => {
+    chart.current?.applyOptions({
+      localization: { priceFormatter: (value: number) => formatNumber(value, language) },
+    });
+  }, [language]);
+
+  // A response: one setData per line.
+  useEffect(() => {
+    const current = chart.current;
+    if (!current) return;
+    for (const line of lines.current.values())
+      for (const api of [line.value, line.min, line.max]) if (api) current.removeSeries(api);
+    lines.current.clear();
+    model.current = series;
+    clock.current.reset(allInstants(series));
+    const scales = priceScaleIds(measures);
+    for (const measure of measures) {
+      const data = series[measure];
+      const unit = MEASURE_UNITS[measure];
+      const priceScaleId = scales.get(unit) ?? 'right';
+      const color = MEASURE_COLORS[measure];
+      const precision = MEASURE_PRECISION[measure];
+      const common = {
+        priceScaleId,
+        priceFormat: { type: 'price' as const, precision, minMove: 1 / 10 ** precision },
+        lineType: measure === 'iso' ? LineType.WithSteps : LineType.Simple,
+      };
+      const value = current.addSeries(LineSeries, {
+        ...common,
+        color,
+        lineWidth: 2,
+        // Sparse data (a sensor that just started) shows its points, not only a line.
+        pointMarkersVisible: (data?.t.length ?? 0) < 60,
+        // An overlay scale has no axis: its value label would sit on another unit's axis.
+        lastValueVisible: !priceScaleId.startsWith('overlay-'),
+        priceLineVisible: false,
+      });
+      value.setData(pointsOf(data?.t ?? [], data?.v, clock.current));
+      const measureLines: MeasureLines = { value };
+      if (rollup) {
+        for (const bound of ['min', 'max'] as const) {
+          const band = current.addSeries(LineSeries, {
+            ...common,
+            color: `${color}66`,
+            lineWidth: 1,
+            lineStyle: LineStyle.Dashed,
+            lastValueVisible: false,
+            priceLineVisible: false,
+            crosshairMarkerVisible: false,
+          });
+          band.setData(pointsOf(data?.t ?? [], data?.[bound], clock.current));
+          measureLines[bound] = band;
+        }
+      }
+      lines.current.set(measure, measureLines);
+      if (priceScaleId.startsWith('overlay-'))
+        current.priceScale(priceScaleId).applyOptions({ scaleMargins: { top: 0.1, bottom: 0.1 } });
+    }
+    const used = new Set(scales.values());
+    current.applyOptions({
+      rightPriceScale: { visible: used.has('right') },
+      leftPriceScale: { visible: used.has('left') },
+    });
+    current.timeScale().fitContent();
+    setLegend(latestValues(series));
+  }, [series, measures, rollup]);
+
+  // Live samples, a batch at a time: update() per new point, a window that moves on.
+  useEffect(() => {
+    if (!live$) return;
+    const subscription = live$.subscribe((samples) => {
+      const current = chart.current;
+      if (!current) return;
+      const appends = liveAppends(model.current, samples, measures);
+      const times = [...new Set(Object.values(appends).flatMap((p) => p.map((x) => x.t)))].sort(
+        (a, b) => a - b,
+      );
+      if (times.length === 0) return;
+      clock.current.extend(times);
+      for (const [measure, points] of Object.entries(appends) as [
+        GraphMeasure,
+        { t: number; v: number | null }[],
+      ][]) {
+        const line = lines.current.get(measure);
+        if (!line) continue;
+        for (const point of points) {
+          const time = clock.current.chartTime(point.t) as UTCTimestamp | undefined;
+          if (time === undefined) continue;
+          line.value.update(point.v === null ? { time } : { time, value: point.v });
+        }
+      }
+      let next = withAppends(model.current, appends);
+      if (windowSeconds) {
+        const start = Math.floor(Date.now() / 1000) - windowSeconds;
+        if (hasPointsBefore(next, start)) {
+          // Points that left the window go, redrawn once (not per point).
+          next = dropBefore(next, start);
+          clock.current.forgetBefore(start);
+          for (const [measure, line] of lines.current) {
+            const s = next[measure];
+            line.value.setData(pointsOf(s?.t ?? [], s?.v, clock.current));
+          }
+        }
+      }
+      model.current = next;
+      if (!hovering.current) setLegend(latestValues(next));
+    });
+    return () => subscription.unsubscribe();
+  }, [live$, measures, windowSeconds]);
+
+  return (
+    <div className="measure-chart">
+      <ul className="measure-chart__legend" aria-label={t('sensor.graphs.legend')}>
+        {measures.map((measure) => {
+          const value = legend[measure];
+          return (
+            <li key={measure} className="measure-chart__legend-item">
+              <span
+                className="measure-chart__swatch"
+                style={{ background: MEASURE_COLORS[measure] }}
+                aria-hidden="true"
+              />
+              <span className="measure-chart__legend-name">{t(`sensor.measures.${measure}`)}</span>
+              <span className="measure-chart__legend-value" data-measure={measure}>
+                {value === null || value === undefined
+                  ? '—'
+                  : `${formatNumber(value, language, MEASURE_DECIMALS[measure])} ${MEASURE_UNITS[measure]}`}
+              </span>
+            </li>
+          );
+        })}
+        {hoverTime !== null ? (
+          <li className="measure-chart__legend-time">{inParis(hoverTime, 'dd/MM/yyyy HH:mm')}</li>
+        ) : null}
+      </ul>
+      <div
+        ref={container}
+        className="measure-chart__canvas"
+        style={{ height }}
+        role="img"
+        aria-label={t('sensor.graphs.chart-label', {
+          measures: measures.map((m) => t(`sensor.measures.${m}`)).join(', '),
+        })}
+      />
+    </div>
+  );
+}
