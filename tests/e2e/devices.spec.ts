@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
 import { exportedKey, newUser } from '../support/api.ts';
 import { setReportingInterval, TestPurifier } from '../support/device.ts';
+import { activatePurifier, signInThroughForm } from '../support/journey.ts';
 
 const PASSWORD = 'Devices-1234';
 /** Seconds between two reports: the worker calls a purifier disconnected after 3 of them. */
@@ -16,17 +17,8 @@ async function userWithPurifier(page: Page) {
     lastname: 'Ice',
   });
   const { key, serial } = await exportedKey();
-  await page.goto('/login');
-  await page.locator('input[type="email"], input[name="email"]').first().fill(email);
-  await page.locator('input[type="password"]').first().fill(PASSWORD);
-  await page.locator('form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/purifiers/);
-  const activated = await page.request.post('/api/purifiers/activate', {
-    headers: { Origin: baseURL },
-    data: { key },
-  });
-  expect(activated.status()).toBe(201);
-  const { ulid } = (await activated.json()) as { ulid: string };
+  await signInThroughForm(page, email, PASSWORD);
+  const ulid = await activatePurifier(page, key);
   await setReportingInterval(Number(new URL(baseURL).port), serial, INTERVAL_S);
   return { key, serial, ulid };
 }

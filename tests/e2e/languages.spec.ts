@@ -6,6 +6,7 @@ import { flattenCatalogue } from '@aircloud/shared/i18n/flatten';
 import { resources } from '@aircloud/shared/i18n/resources';
 import { baseURL } from '../playwright.config.ts';
 import { apiAs, DEMO_PASSWORD, exportedKey, newUser } from '../support/api.ts';
+import { TestSensor } from '../support/sensor.ts';
 
 const PASSWORD = 'Languages-1234';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'var', 'screenshots');
@@ -150,6 +151,31 @@ for (const lang of ['fr', 'en', 'zh'] as const) {
     await expect(page.locator('.date-input__grid th').first()).toHaveText(monday);
     await expectTranslated(page, lang);
     await shot(page, `${lang}-purifier-parameters`);
+
+    // A sensor graph: provisioned for this user by the demo technician, one sample reported.
+    const tech = await apiAs('tech@demo.test');
+    const sensorSerial = `AQS-LANG-${lang}-${Date.now().toString(36)}`;
+    const provisioned = await tech.post('/api/sensors', {
+      data: { serial_number: sensorSerial, owner_email: email, name: sensorSerial },
+    });
+    expect(provisioned.status()).toBe(201);
+    const sensor = (await provisioned.json()) as { ulid: string; device_secret: string };
+    await tech.dispose();
+    await new TestSensor(baseURL, { serial: sensorSerial, secret: sensor.device_secret }).post(
+      { co2: 812, pm25: 12.5, temperature: 21.5, humidity: 45 },
+      new Date(Date.now() - 60_000),
+    );
+    await page.goto(`/sensors/${sensor.ulid}/graphs?m=co2,pm25,temperature`);
+    await expect(page.locator('.measure-chart__canvas canvas').first()).toBeVisible();
+    // Numbers in the reader's language: 12,5 in French, 12.5 in English and Chinese.
+    await expect(page.locator('.measure-chart__legend-value[data-measure="pm25"]')).toHaveText(
+      lang === 'fr' ? '12,5 µg/m3' : '12.5 µg/m3',
+    );
+    await expect(page.getByRole('link', { name: FLAT[lang]['sensor.tabs.graphs']! })).toHaveClass(
+      /is-active/,
+    );
+    await expectTranslated(page, lang);
+    await shot(page, `${lang}-sensor-graph`);
   });
 }
 

@@ -171,6 +171,21 @@ test('a Meraki alert switches a purifier to auto and appears in its meraki tab',
 test('an administrator views a user’s purifiers from the users list and goes back', async ({
   page,
 }) => {
+  // The journey brings its own machines: tests of this file run in parallel, in any order.
+  const purifierName = `Viewed purifier ${Date.now().toString(36)}`;
+  await newUserPurifier(purifierName);
+  const sensorName = `Viewed sensor ${Date.now().toString(36)}`;
+  const tech = await apiAs('tech@demo.test');
+  const provisioned = await tech.post('/api/sensors', {
+    data: {
+      serial_number: `VIEW-${randomBytes(4).toString('hex')}`,
+      owner_email: 'user@demo.test',
+      name: sensorName,
+    },
+  });
+  expect(provisioned.status()).toBe(201);
+  await tech.dispose();
+
   await signInAs(page, 'admin@demo.test');
   await page.goto('/users');
   await page.getByLabel('Search by name, e-mail or company').fill('user@demo.test');
@@ -191,14 +206,23 @@ test('an administrator views a user’s purifiers from the users list and goes b
   ).toBeVisible();
 
   // The detail of one of them keeps the mode.
-  const first = page.locator('.purifier-card__link').first();
-  await expect(first).toBeVisible();
+  await page.getByLabel('Search by name or serial number').fill(purifierName);
+  await expect(page).toHaveURL(/search=Viewed/);
+  const first = page.locator('.purifier-card__link', { hasText: purifierName });
+  await expect(page.locator('.purifier-card__link')).toHaveCount(1);
   await first.click();
   await expect(page).toHaveURL(/\/purifiers\/[0-9A-Z]{26}\/summary\?user=[0-9A-Z]{26}$/);
   await expect(banner).toBeVisible();
   await page.getByRole('link', { name: 'Meraki' }).click();
   await expect(page).toHaveURL(/\/meraki\?user=/);
   await expect(page.getByLabel('Webhook URL', { exact: true })).toHaveValue(/\/webhooks\/meraki\//);
+
+  // The banner's Sensors tab lists the same user's sensors, still in the mode.
+  await banner.getByRole('link', { name: 'Sensors' }).click();
+  await expect(page).toHaveURL(/\/sensors\?user=[0-9A-Z]{26}$/);
+  await expect(banner.getByRole('link', { name: 'Sensors' })).toHaveClass(/is-active/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sensors of this user' })).toBeVisible();
+  await expect(page.getByText(sensorName)).toBeVisible();
 
   await banner.getByRole('button', { name: 'Back to administration' }).click();
   await expect(page).toHaveURL(/\/users$/);
