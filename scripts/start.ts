@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../server/src/db/client.ts';
 import { runMigrations } from '../server/src/db/migrate.ts';
+import { seedDemoHistory } from '../server/src/db/seed-demo-history.ts';
 import { seedDemo, seedDemoDevices } from '../server/src/db/seed-demo.ts';
 import { ensureMeasurePartitions } from '../server/src/db/partitions.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
@@ -52,10 +53,15 @@ await ensureMeasurePartitions(db);
 const demoDevicesFile = path.join(varDir, 'demo-devices.json');
 // Not for the e2e journeys: they start from accounts without machines.
 if (demo) await seedDemo(db);
-if (demo && !e2e)
-  writeFileSync(demoDevicesFile, JSON.stringify(await seedDemoDevices(db), null, 2), {
-    mode: 0o600,
-  });
+if (demo && !e2e) {
+  const devices = await seedDemoDevices(db);
+  writeFileSync(demoDevicesFile, JSON.stringify(devices, null, 2), { mode: 0o600 });
+  // A month of history behind the live curves, so day, week and month graphs show something.
+  await seedDemoHistory(
+    db,
+    devices.filter((d) => d.kind === 'sensor').map((d) => d.id),
+  );
+}
 await db.$client.end();
 
 const env: NodeJS.ProcessEnv = {
