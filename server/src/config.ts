@@ -32,6 +32,10 @@ const envSchema = z.object({
   /** Meraki webhook posts accepted per purifier per minute. */
   MERAKI_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z.string().default('loopback'),
+  /** Worker job lock (ms): a job of a worker that died runs again once its lock has expired. */
+  JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** How often (ms) a worker looks for stalled jobs (locks that expired) to run them again. */
+  JOB_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(30_000),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
@@ -81,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: c.TRUST_PROXY,
     firmwareMaxBytes: c.FIRMWARE_MAX_BYTES,
     merakiRateLimit: c.MERAKI_RATE_LIMIT,
+    jobLockMs: c.JOB_LOCK_MS,
+    jobStalledCheckMs: c.JOB_STALLED_CHECK_MS,
     demo: c.DEMO,
     secureCookies: publicUrl.startsWith('https://'),
   };

@@ -12,7 +12,7 @@ import {
 } from './tasks/ApplyScheduleTask.ts';
 import { createSendMailTask } from './tasks/SendMailTask.ts';
 import { createImportSensorDataTask, requeueSensorImports } from './tasks/ImportSensorDataTask.ts';
-import { createRollupSamplesTask } from './tasks/RollupSamplesTask.ts';
+import { createRollupSamplesTask, createRollupSweepTask } from './tasks/RollupSamplesTask.ts';
 import {
   ALERT_SWEEP_EVERY_MS,
   ALERT_SWEEP_SCHEDULER,
@@ -46,7 +46,7 @@ async function main() {
   const sweep = startMailSweep({ db, queue: mailQueue, logger });
 
   // Schedules: one repeatable job every minute (upserted by every worker: still one scheduler),
-  // plus a run at start so slots missed while no worker ran are caught up (the task is idempotent).
+  // plus a run at start so slots missed while no worker ran are caught up (upsertSchedulers).
   const scheduleQueue = createQueue(QUEUES.schedule, redis, config.redisPrefix);
   scheduleQueue.on('error', (err) => logger.warn({ err: err.message }, 'schedule queue error'));
   // Emits through the Redis streams adapter: browsers and devices on any server node get them.
@@ -70,12 +70,6 @@ async function main() {
       concurrency: 1,
     },
   );
-  await scheduleQueue.upsertJobScheduler(
-    APPLY_SCHEDULE_SCHEDULER,
-    { pattern: APPLY_SCHEDULE_PATTERN },
-    { name: APPLY_SCHEDULE_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 3 } },
-  );
-  await scheduleQueue.add(APPLY_SCHEDULE_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
 
   // Roll-up of each ingest flush (one job per flush), several at once: they touch distinct rows.
   const samplesQueue = createQueue(QUEUES.samples, redis, config.redisPrefix);
@@ -105,11 +99,6 @@ async function main() {
     concurrency: 1,
     quiet: true,
   });
-  await watchQueue.upsertJobScheduler(
-    DEVICE_WATCH_SCHEDULER,
-    { every: DEVICE_WATCH_EVERY_MS },
-    { name: DEVICE_WATCH_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
-  );
 
   // Alert rules, fast path: flushes of sensors with rules, never behind the roll-ups.
   const alertRulesQueue = createQueue(QUEUES.alertRules, redis, config.redisPrefix);
@@ -127,21 +116,47 @@ async function main() {
       quiet: true,
     },
   );
-  // Alert rules: a sweep every 30 s catches sensors whose samples jobs were lost.
+  // A sweep every 30 s catches what lost `samples` jobs left: sensors whose alert rules lag
+  // behind, flushes not rolled up.
   const alertSweepQueue = createQueue(QUEUES.alertSweep, redis, config.redisPrefix);
   alertSweepQueue.on('error', (err) =>
     logger.warn({ err: err.message }, 'alert-sweep queue error'),
   );
+  const sweepAlertRules = createAlertRulesSweepTask({ db, logger, io });
+  const sweepRollups = createRollupSweepTask({ db, logger });
   const alertSweepWorker = createWorker(
     QUEUES.alertSweep,
-    createAlertRulesSweepTask({ db, logger, io }),
+    async () => ({ ...(await sweepAlertRules()), rollups: await sweepRollups() }),
     { connection: redis, redisPrefix: config.redisPrefix, logger, concurrency: 1, quiet: true },
   );
-  await alertSweepQueue.upsertJobScheduler(
-    ALERT_SWEEP_SCHEDULER,
-    { every: ALERT_SWEEP_EVERY_MS },
-    { name: ALERT_SWEEP_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
-  );
+
+  // The repeatable jobs, and a schedule run that catches up missed slots (the task is
+  // idempotent). Put back whenever the connection is ready again: a Redis restarted without its
+  // data (no persistence, failover) would otherwise run no schedule, watch or sweep any more.
+  const upsertSchedulers = async () => {
+    await scheduleQueue.upsertJobScheduler(
+      APPLY_SCHEDULE_SCHEDULER,
+      { pattern: APPLY_SCHEDULE_PATTERN },
+      { name: APPLY_SCHEDULE_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 3 } },
+    );
+    await scheduleQueue.add(APPLY_SCHEDULE_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
+    await watchQueue.upsertJobScheduler(
+      DEVICE_WATCH_SCHEDULER,
+      { every: DEVICE_WATCH_EVERY_MS },
+      { name: DEVICE_WATCH_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
+    );
+    await alertSweepQueue.upsertJobScheduler(
+      ALERT_SWEEP_SCHEDULER,
+      { every: ALERT_SWEEP_EVERY_MS },
+      { name: ALERT_SWEEP_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
+    );
+  };
+  await upsertSchedulers();
+  redis.on('ready', () => {
+    upsertSchedulers().catch((err: unknown) =>
+      logger.warn({ err }, 'job schedulers could not be put back'),
+    );
+  });
 
   // Sensor data CSV imports: one at a time per worker (long, I/O bound jobs that resume after a
   // crash); imports left pending or running are queued again at start.

@@ -1,6 +1,7 @@
 import { Worker, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { loadConfig } from '@aircloud/server/config';
 import type { JobData, QueueName } from '@aircloud/server/jobs/queues';
 
 /** What every worker needs: one Redis connection, the project's key prefix and a logger. */
@@ -30,10 +31,15 @@ export function createWorker<N extends QueueName>(
   { connection, redisPrefix, logger, concurrency = 4, quiet = false }: WorkerDeps,
 ): Worker<JobData[N]> {
   const log = logger.child({ queue: name });
+  // BullMQ's defaults (30 s each) unless JOB_LOCK_MS / JOB_STALLED_CHECK_MS say otherwise: the
+  // fault suite shortens them so a killed worker's jobs run again within seconds.
+  const { jobLockMs, jobStalledCheckMs } = loadConfig();
   const worker = new Worker<JobData[N]>(name, processor, {
     connection,
     prefix: `${redisPrefix}:bull`,
     concurrency,
+    lockDuration: jobLockMs,
+    stalledInterval: jobStalledCheckMs,
   });
 
   worker.on('completed', (job, result: unknown) => {

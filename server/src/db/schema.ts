@@ -379,6 +379,19 @@ export const sensorRollupBatches = pgTable('sensor_rollup_batches', {
   rolledUpAt: timestamp('rolled_up_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Ingest flushes not rolled up yet, written by the flush itself (same statement): the `samples`
+ * job is not the only record of the work, so a job lost between the commit and Redis (server
+ * killed, Redis down) is rolled up by the worker's sweep. The roll-up deletes the row.
+ */
+export const sensorRollupPending = pgTable('sensor_rollup_pending', {
+  batchId: bigint('batch_id', { mode: 'number' }).primaryKey(),
+  sensorIds: text('sensor_ids').array().notNull(),
+  fromTs: timestamp('from_ts', { withTimezone: true }).notNull(),
+  toTs: timestamp('to_ts', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Network and state transitions of devices (wifi connected/disconnected, state changes). */
 export const deviceEvents = pgTable(
   'device_events',

@@ -31,8 +31,9 @@ const sensorIdsParam = `$${SENSOR_MEASURES.length + 4}::text[]`;
 /**
  * One statement per flush: every row through one `unnest` (a fixed number of parameters whatever
  * the row count), ON CONFLICT DO NOTHING so a retried batch never stores twice, all tagged with a
- * new batch id for the roll-up; in the same statement the sensors' `last_seen_at` (at most every
- * 5 s per sensor) and their wifi state, locked in id order so concurrent flushes cannot deadlock.
+ * new batch id for the roll-up and recorded as pending (so the roll-up job is not its only
+ * trace); in the same statement the sensors' `last_seen_at` (at most every 5 s per sensor) and
+ * their wifi state, locked in id order so concurrent flushes cannot deadlock.
  */
 const FLUSH_SQL = `
 WITH batch AS (SELECT nextval('sensor_measures_batch_seq') AS id),
@@ -40,7 +41,12 @@ ins AS (
   INSERT INTO sensor_measures (${columns.join(', ')}, batch_id)
   SELECT u.*, batch.id FROM unnest(${unnestArgs.join(', ')}) AS u, batch
   ON CONFLICT DO NOTHING
-  RETURNING sensor_id, (extract(epoch FROM ts) * 1000)::bigint AS ms
+  RETURNING sensor_id, ts, (extract(epoch FROM ts) * 1000)::bigint AS ms
+),
+pending AS (
+  INSERT INTO sensor_rollup_pending (batch_id, sensor_ids, from_ts, to_ts)
+  SELECT (SELECT id FROM batch), array_agg(DISTINCT sensor_id), min(ts), max(ts) FROM ins
+  HAVING count(*) > 0
 ),
 due AS (
   SELECT id, wifi_state FROM sensors

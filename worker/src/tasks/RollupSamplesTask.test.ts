@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flushSamples } from '@aircloud/server/devices/sample-store';
 import { provisionSensor } from '@aircloud/server/modules/sensors/provisioning';
 import { createTestDatabase, memoryLogger } from '../testing/harness.ts';
-import { createRollupSamplesTask } from './RollupSamplesTask.ts';
+import { createRollupSamplesTask, createRollupSweepTask } from './RollupSamplesTask.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 let database: TestDatabase;
@@ -76,5 +76,62 @@ describe('RollupSamples task', () => {
       }),
     ]);
     expect(new Date(rows.rows[0]!.hour).getTime()).toBe(hour);
+  });
+
+  it('rolls up, once, a flush whose samples job was lost', async () => {
+    const { sensor } = await provisionSensor(database.db, {
+      serialNumber: 'ROLLUP-2',
+      userId: null,
+    });
+    const deps = { db: database.db, logger: memoryLogger().logger };
+    const rollup = createRollupSamplesTask(deps);
+    const sweep = createRollupSweepTask(deps);
+    const hour = Date.UTC(2026, 10, 20, 12);
+    // Committed, but the server died before enqueueing its job.
+    const lost = await flushSamples(database.db.$client, [
+      { sensorId: sensor.id, ts: hour + 60_000, measures: { co2: 500 }, iso: null },
+      { sensorId: sensor.id, ts: hour + 61_500, measures: { co2: 700 }, iso: null },
+    ]);
+    // Too recent: its job may simply not have run yet.
+    expect(await sweep()).toEqual({ flushes: 0 });
+    expect(await sweep(0)).toEqual({ flushes: 1 });
+    expect(await sweep(0)).toEqual({ flushes: 0 });
+    // The job arriving late finds the flush claimed.
+    const late = {
+      batchId: lost.batchId,
+      sensorIds: [sensor.id],
+      from: new Date(hour + 60_000).toISOString(),
+      to: new Date(hour + 61_500).toISOString(),
+    };
+    expect((await rollup({ data: late })).hours).toBe(0);
+    const { rows } = await database.db.execute<{ samples: number; co2_avg: number }>(
+      sql`SELECT samples, co2_avg FROM sensor_measures_hourly WHERE sensor_id = ${sensor.id}`,
+    );
+    expect(rows).toEqual([{ samples: 2, co2_avg: 600 }]);
+  });
+
+  it('leaves nothing pending once a flush is rolled up by its job', async () => {
+    const { sensor } = await provisionSensor(database.db, {
+      serialNumber: 'ROLLUP-3',
+      userId: null,
+    });
+    const deps = { db: database.db, logger: memoryLogger().logger };
+    const ts = Date.UTC(2026, 10, 20, 14);
+    const flush = await flushSamples(database.db.$client, [
+      { sensorId: sensor.id, ts, measures: { co2: 900 }, iso: null },
+    ]);
+    const data = {
+      batchId: flush.batchId,
+      sensorIds: [sensor.id],
+      from: new Date(ts).toISOString(),
+      to: new Date(ts).toISOString(),
+    };
+    expect((await createRollupSamplesTask(deps)({ data })).hours).toBe(1);
+    expect(await createRollupSweepTask(deps)(0)).toEqual({ flushes: 0 });
+    // A flush of rows all stored before (duplicates) has nothing to roll up.
+    await flushSamples(database.db.$client, [
+      { sensorId: sensor.id, ts, measures: { co2: 900 }, iso: null },
+    ]);
+    expect(await createRollupSweepTask(deps)(0)).toEqual({ flushes: 0 });
   });
 });

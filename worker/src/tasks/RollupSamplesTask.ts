@@ -27,13 +27,14 @@ const merges = SENSOR_MEASURES.map(
 
 /**
  * One statement, one transaction: claim the flush (a retried or duplicated job finds it claimed
- * and does nothing), aggregate exactly the rows of that flush per sensor and UTC hour, and merge
- * them into `sensor_measures_hourly`.
+ * and does nothing) and clear its pending mark, aggregate exactly the rows of that flush per
+ * sensor and UTC hour, and merge them into `sensor_measures_hourly`.
  */
 const ROLLUP_SQL = `
 WITH claim AS (
   INSERT INTO sensor_rollup_batches (batch_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING batch_id
 ),
+done AS (DELETE FROM sensor_rollup_pending WHERE batch_id = $1),
 agg AS (
   SELECT sensor_id, ${hour} AS hour, count(*)::int AS samples,
     ${aggregates},
@@ -69,5 +70,43 @@ export function createRollupSamplesTask({ db }: { db: Database; logger: Logger }
     const { batchId, sensorIds, from, to } = job.data;
     const result = await db.$client.query(ROLLUP_SQL, [batchId, sensorIds, from, to]);
     return { hours: result.rowCount ?? 0 };
+  };
+}
+
+/** A flush still pending this long after its commit lost its job (jobs run within milliseconds). */
+export const ROLLUP_SWEEP_AFTER_MS = 10_000;
+
+/**
+ * The roll-up sweep (run with the alert-rule sweep, every 30 s): flushes committed but still
+ * pending after `olderThanMs` (their `samples` job was lost: server killed before enqueueing it,
+ * Redis unreachable) are rolled up here; the claim keeps a late job from counting them twice.
+ */
+export function createRollupSweepTask(deps: { db: Database; logger: Logger }) {
+  const rollup = createRollupSamplesTask(deps);
+  return async function sweepRollups(
+    olderThanMs = ROLLUP_SWEEP_AFTER_MS,
+  ): Promise<{ flushes: number }> {
+    const { rows } = await deps.db.$client.query<{
+      batch_id: string;
+      sensor_ids: string[];
+      from_ts: string;
+      to_ts: string;
+    }>(
+      `SELECT batch_id, sensor_ids, from_ts::text, to_ts::text FROM sensor_rollup_pending
+        WHERE created_at < now() - $1 * interval '1 millisecond' ORDER BY batch_id LIMIT 1000`,
+      [olderThanMs],
+    );
+    for (const row of rows)
+      await rollup({
+        data: {
+          batchId: Number(row.batch_id),
+          sensorIds: row.sensor_ids,
+          from: row.from_ts,
+          to: row.to_ts,
+        },
+      });
+    if (rows.length > 0)
+      deps.logger.warn({ flushes: rows.length }, 'rolled up flushes whose samples job was lost');
+    return { flushes: rows.length };
   };
 }
