@@ -59,6 +59,8 @@ export const ERROR_KEYS = [
   // firmware and the network-management webhook
   'firmware-size',
   'invalid_webhook_body',
+  // the device API (docs/api-devices.md): unknown serial or wrong secret
+  'device_unauthorized',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -158,6 +158,25 @@ describe('POST /device/v1/telemetry authentication', () => {
   });
 });
 
+describe('POST /device/v1/telemetry bodies the JSON parser refuses', () => {
+  it('answers 415 to an unsupported charset and 400 to a broken gzip body, never 503', async () => {
+    const { sensor, secret } = await newSensor();
+    const raw = (headers: Record<string, string>) =>
+      request(t.url)
+        .post('/device/v1/telemetry')
+        .set('Authorization', basic(sensor.serialNumber, secret))
+        .set(headers)
+        .send(JSON.stringify(sample(new Date())));
+    const latin1 = await raw({ 'Content-Type': 'application/json; charset=iso-8859-1' });
+    expect(latin1.status).toBe(415);
+    expect(latin1.body['hydra:description']).toBe('unsupported_media_type');
+    const gzip = await raw({ 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+    expect(gzip.status).toBe(400);
+    expect(gzip.body['hydra:description']).toBe('invalid_json');
+    expect(await storedCount(sensor.id)).toBe(0);
+  });
+});
+
 describe('POST /device/v1/telemetry (sensor samples)', () => {
   it('stores a batch once: the same batch again only counts duplicates', async () => {
     const { sensor, secret } = await newSensor();

@@ -118,6 +118,11 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
     if (res.headersSent) return next(err);
     if (err.type === 'entity.parse.failed') return refuse(res, metrics, 'invalid_json');
     if (err.type === 'entity.too.large') return refuse(res, metrics, 'too_large');
+    if (err.type === 'charset.unsupported' || err.type === 'encoding.unsupported')
+      return refuse(res, metrics, 'unsupported_media_type');
+    // Any other body the parser refuses (a broken gzip stream, fewer bytes than announced).
+    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
+      return refuse(res, metrics, 'invalid_json');
     if (isUnavailableError(err)) return refuse(res, metrics, 'unavailable');
     ctx.logger.error({ err }, 'telemetry failed');
     metrics.reject('unavailable');

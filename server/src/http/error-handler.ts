@@ -86,6 +86,22 @@ export function isUnavailableError(err: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs of values PostgreSQL cannot hold, which only client input brings: a NUL character
+ * in text (22021) or in JSON (22P05), a number or a date out of the column's range.
+ */
+const PG_BAD_INPUT = new Set(['22021', '22P05', '22003', '22008']);
+
+/** True when the error (or one of its causes) is PostgreSQL refusing a value it was given. */
+export function isBadInputError(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth += 1) {
+    const candidate = e as { code?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && PG_BAD_INPUT.has(candidate.code)) return true;
+    e = candidate.cause;
+  }
+  return false;
+}
+
 /** Maps Express / body-parser errors that carry a status to catalogue keys. */
 function httpErrorKey(err: { type?: unknown; status?: unknown }): [number, ErrorKey] | null {
   switch (err.type) {
@@ -140,6 +156,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (mapped) {
     const [status, key] = mapped;
     res.status(status).json(hydraError(status, key, translate(lang, `errors.${key}`)));
+    return;
+  }
+  if (isBadInputError(err)) {
+    res.status(400).json(hydraError(400, 'bad_request', translate(lang, 'errors.bad_request')));
     return;
   }
   if (isUnavailableError(err)) {

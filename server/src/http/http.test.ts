@@ -59,6 +59,17 @@ describe('request handling', () => {
     expect(res.body['hydra:description']).toBe('payload_too_large');
   });
 
+  it('answers 400 bad_request, not 500, for a value PostgreSQL cannot hold (a NUL character)', async () => {
+    const admin = await createUser(t.db, { role: 'ROLE_ADMIN' });
+    const login = await request(t.url)
+      .post('/security/token/request')
+      .send({ email: admin.email, password: GOOD_PASSWORD });
+    const cookie = `access_token=${setCookies(login).access_token!.value}`;
+    const res = await request(t.url).get('/api/users?search=a%00b').set('Cookie', cookie);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ '@type': 'hydra:Error', 'hydra:description': 'bad_request' });
+  });
+
   it('answers 404 not_found for unknown API paths, in the asked language', async () => {
     for (const path of ['/api/nothing', '/security/nothing', '/device/nothing', '/elsewhere']) {
       const res = await request(t.url).get(path).set('Accept-Language', 'en');

@@ -96,13 +96,14 @@ function responseConfig(value: ApiRoute['responses'][number]): ResponseConfig {
   return value as ResponseConfig;
 }
 
-const documented = new Set<string>();
+/** `METHOD /path` of each documented route, with who may call it. */
+const documented = new Map<string, Access>();
 
 /** Registers one route in the shared document (hydra errors and security added for you). */
 export function documentRoute(route: ApiRoute): void {
   const key = `${route.method.toUpperCase()} ${route.path}`;
   if (documented.has(key)) return; // a module imported twice (tests) documents once
-  documented.add(key);
+  documented.set(key, route.access);
   const errors = new Set(route.errors ?? []);
   if (route.access !== 'public') errors.add(401);
   if (route.access === 'technician' || route.access === 'admin') errors.add(403);
@@ -153,7 +154,12 @@ export function documentRoute(route: ApiRoute): void {
 
 /** `METHOD /path` of every documented route (OpenAPI `{param}` form). */
 export function documentedRoutes(): string[] {
-  return [...documented].sort();
+  return [...documented.keys()].sort();
+}
+
+/** Every documented route with its access level, for tests that walk the whole API. */
+export function documentedOperations(): { route: string; access: Access }[] {
+  return documentedRoutes().map((route) => ({ route, access: documented.get(route)! }));
 }
 
 const DESCRIPTION = (publicUrl: string) => `The AirCloud HTTP API (JSON-LD / hydra, snake_case).

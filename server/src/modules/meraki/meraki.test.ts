@@ -287,6 +287,15 @@ describe('POST /webhooks/meraki/{ulid}', () => {
     expect(events['hydra:member'].every((e) => e.mode === 'unknown')).toBe(true);
   });
 
+  it('logs a malformed body holding a NUL character (jsonb refuses U+0000), never 500', async () => {
+    const p = await purifierWithSecret();
+    const res = await post(p.ulid, '{"alertId": "a\u0000b"');
+    expect(res.status).toBe(400);
+    expect(res.body['hydra:description']).toBe('invalid_json');
+    const events = await eventsOf(p.ulid);
+    expect(events['hydra:member'].map((e) => e.error)).toEqual(['invalid_json']);
+  });
+
   it('answers 404 for an unknown purifier', async () => {
     expect((await post('01J9Z3Q6ZP7V8W2M4K5N6R7S8T', merakiBody('x'))).status).toBe(404);
     expect((await post('not-a-ulid', merakiBody('x'))).status).toBe(404);

@@ -186,8 +186,14 @@ export async function receiveMerakiWebhook(
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     const row = await logEvent(ctx, purifier, {
       error: 'invalid_json',
-      // Kept for the admin to see what arrived, without a secret it may carry.
-      raw: { body: text.slice(0, 2000).replace(/("sharedSecret"\s*:\s*")[^"]*/g, '$1[redacted]') },
+      // Kept for the admin to see what arrived, without a secret it may carry (and without NUL
+      // characters, which a jsonb column cannot hold).
+      raw: {
+        body: text
+          .slice(0, 2000)
+          .replace(/("sharedSecret"\s*:\s*")[^"]*/g, '$1[redacted]')
+          .replaceAll('\u0000', '\ufffd'),
+      },
     });
     if (row) await push(ctx, purifier, networkEventPresenter(row));
     return { status: 400, key: 'invalid_json' };

@@ -128,5 +128,6 @@ export const operations = {
   errors: {
     'firmware-size': 'Die Datei darf höchstens 200 MB groß sein',
     invalid_webhook_body: 'Im Webhook-Inhalt fehlen Pflichtfelder',
+    device_unauthorized: 'Unbekanntes Gerät oder falsches Geräte-Geheimnis',
   },
 };

@@ -126,5 +126,6 @@ export const operations = {
   errors: {
     'firmware-size': 'The file must not exceed 200 MB',
     invalid_webhook_body: 'The webhook body is missing required fields',
+    device_unauthorized: 'Unknown device or wrong device secret',
   },
 };

@@ -128,5 +128,6 @@ export const operations = {
   errors: {
     'firmware-size': 'El archivo no debe superar los 200 MB',
     invalid_webhook_body: 'Al cuerpo del webhook le faltan campos obligatorios',
+    device_unauthorized: 'Dispositivo desconocido o secreto del dispositivo incorrecto',
   },
 };

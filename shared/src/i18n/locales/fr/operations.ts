@@ -127,5 +127,6 @@ export const operations = {
   errors: {
     'firmware-size': 'Le fichier ne doit pas dépasser 200 Mo',
     invalid_webhook_body: 'Il manque des champs obligatoires dans le contenu du webhook',
+    device_unauthorized: "Appareil inconnu ou secret de l'appareil incorrect",
   },
 };

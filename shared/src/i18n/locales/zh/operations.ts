@@ -123,5 +123,6 @@ export const operations = {
   errors: {
     'firmware-size': '文件不能超过 200 MB',
     invalid_webhook_body: 'Webhook 内容缺少必填字段',
+    device_unauthorized: '未知设备或设备密钥错误',
   },
 };
