@@ -1,3 +1,4 @@
+import './lib/zodConfig.ts';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';

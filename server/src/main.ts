@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureMeasurePartitions } from './db/partitions.ts';
-import { REDACTED_PATHS } from './http/request-logger.ts';
+import { REDACTED_PATHS, errorSerializer } from './http/request-logger.ts';
 import { QUEUES, createQueue } from './jobs/queues.ts';
 import { redisOptionsFromUrl } from './lib/redis.ts';
 
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const logger = pino({
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
+    serializers: { err: errorSerializer },
   });
   const db = createDatabase(config.databaseUrl);
   await runMigrations(db);

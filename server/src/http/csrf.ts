@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { AppError } from './app-error.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -8,29 +8,69 @@ export function isBearerRequest(authorization: string | undefined): boolean {
   return /^Bearer\s+\S+/i.test(authorization ?? '');
 }
 
-function originHost(origin: string): string | null {
+/** The origin (`scheme://host[:port]`) of an Origin or Referer value; null when unreadable. */
+function originOf(value: string): { origin: string; host: string } | null {
   try {
-    return new URL(origin).host;
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:'
+      ? { origin: url.origin, host: url.host }
+      : null;
   } catch {
     return null;
   }
 }
 
 /**
- * Refuses state-changing cookie requests coming from another site (docs/api.md): an Origin
- * outside the allowed list (and not this very host), or `Sec-Fetch-Site: cross-site`.
- * Bearer requests carry no ambient credentials and are exempt.
+ * Where the browser says the request comes from: the Origin header, else the Referer (older
+ * browsers and some same-origin requests omit Origin). `undefined` when neither is sent.
+ */
+function claimedOrigin(req: Request): string | undefined {
+  return req.get('origin') ?? req.get('referer');
+}
+
+/**
+ * True when a browser's Origin (or Referer) names an allowed origin (the `allowed` set, without
+ * trailing slash) or the very host the request was sent to.
+ */
+export function isAllowedOrigin(
+  allowed: ReadonlySet<string>,
+  claimed: string,
+  host: string | undefined,
+): boolean {
+  const from = originOf(claimed);
+  return from !== null && (allowed.has(from.origin) || from.host === host);
+}
+
+/** The allowed origins as isAllowedOrigin takes them. */
+export function allowedOriginSet(allowedOrigins: string[]): ReadonlySet<string> {
+  return new Set(allowedOrigins.map((o) => o.replace(/\/$/, '')));
+}
+
+/**
+ * Refuses state-changing cookie requests coming from another site (docs/security.md): an Origin
+ * (or, without one, a Referer) outside the allowed list and not this very host, `null` or
+ * unreadable; `Sec-Fetch-Site: cross-site`; or `Sec-Fetch-Site: same-site` (a sibling
+ * sub-domain) without an allowed Origin. A request with none of these headers cannot come from
+ * a browser the client supports (they all send Origin or Sec-Fetch-Site on unsafe methods), so
+ * scripts holding a cookie keep working. Bearer requests carry no ambient credentials and are
+ * exempt.
  */
 export function originCheck(allowedOrigins: string[]): RequestHandler {
-  const allowed = new Set(allowedOrigins.map((o) => o.replace(/\/$/, '')));
+  const allowed = allowedOriginSet(allowedOrigins);
   return (req, _res, next) => {
     const isLogout = req.method === 'GET' && req.path === '/security/logout';
     if (!STATE_CHANGING.has(req.method) && !isLogout) return next();
     if (isBearerRequest(req.get('authorization'))) return next();
-    if (req.get('sec-fetch-site') === 'cross-site') return next(new AppError(403, 'csrf_origin'));
-    const origin = req.get('origin');
-    if (origin === undefined) return next();
-    if (allowed.has(origin) || originHost(origin) === req.get('host')) return next();
-    next(new AppError(403, 'csrf_origin'));
+    const site = req.get('sec-fetch-site');
+    if (site === 'cross-site') return next(new AppError(403, 'csrf_origin'));
+    const claimed = claimedOrigin(req);
+    if (claimed === undefined) {
+      return next(site === 'same-site' ? new AppError(403, 'csrf_origin') : undefined);
+    }
+    next(
+      isAllowedOrigin(allowed, claimed, req.get('host'))
+        ? undefined
+        : new AppError(403, 'csrf_origin'),
+    );
   };
 }

@@ -17,6 +17,12 @@ function clientIp(req: Request): string {
   return ipKeyGenerator(req.ip ?? 'unknown');
 }
 
+/** The e-mail of a JSON body, normalised; '' when there is none. */
+function bodyEmail(req: Request): string {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : '';
+}
+
 function limiter(
   redis: Redis,
   name: string,
@@ -26,6 +32,7 @@ function limiter(
     limit: number;
     key: (req: Request) => string;
     skipSuccessfulRequests?: boolean;
+    skip?: (req: Request) => boolean;
   },
 ): RequestHandler {
   return rateLimit({
@@ -33,6 +40,7 @@ function limiter(
     limit: options.limit,
     keyGenerator: options.key,
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
+    ...(options.skip ? { skip: options.skip } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     store: store(redis, `${config.redisPrefix}:rl:${name}:`),
@@ -40,26 +48,66 @@ function limiter(
   });
 }
 
-/** Login attempts: config.loginRateLimit failed attempts per IP and e-mail every 5 minutes. */
-export function loginRateLimit(redis: Redis, config: Config): RequestHandler {
-  return limiter(redis, 'login', config, {
-    windowMs: 5 * 60 * 1000,
-    limit: config.loginRateLimit,
-    skipSuccessfulRequests: true,
-    key: (req) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return `${clientIp(req)}|${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
-    },
-  });
+/**
+ * Two limiters as one middleware: the second runs once the first let the request through. Both
+ * are awaited, so a store failure (Redis down) reaches the error middleware like any error.
+ */
+function inTurn(first: RequestHandler, second: RequestHandler): RequestHandler {
+  return async (req, res, next) => {
+    let passed = false;
+    let refusal: unknown;
+    await first(req, res, (err?: unknown) => {
+      if (err) refusal = err;
+      else passed = true;
+    });
+    if (refusal !== undefined) return next(refusal);
+    if (passed) await second(req, res, next);
+  };
 }
 
-/** Forgot-password requests: config.forgotPasswordRateLimit per IP every 15 minutes. */
+/** How many more failed logins one address may make, over all e-mails, than per e-mail. */
+const LOGIN_IP_FACTOR = 10;
+
+/**
+ * Login attempts, failures only: config.loginRateLimit per IP and e-mail every 5 minutes
+ * (guessing one account's password), and ten times that per IP over every e-mail (spraying one
+ * password over many accounts, each attempt costing a password hash).
+ */
+export function loginRateLimit(redis: Redis, config: Config): RequestHandler {
+  return inTurn(
+    limiter(redis, 'login', config, {
+      windowMs: 5 * 60 * 1000,
+      limit: config.loginRateLimit,
+      skipSuccessfulRequests: true,
+      key: (req) => `${clientIp(req)}|${bodyEmail(req)}`,
+    }),
+    limiter(redis, 'login-ip', config, {
+      windowMs: 5 * 60 * 1000,
+      limit: config.loginRateLimit * LOGIN_IP_FACTOR,
+      skipSuccessfulRequests: true,
+      key: clientIp,
+    }),
+  );
+}
+
+/**
+ * Forgot-password requests: config.forgotPasswordRateLimit per IP, and as many per e-mail
+ * address from anywhere (no flood of reset mails to one inbox), every 15 minutes.
+ */
 export function forgotPasswordRateLimit(redis: Redis, config: Config): RequestHandler {
-  return limiter(redis, 'forgot', config, {
-    windowMs: 15 * 60 * 1000,
-    limit: config.forgotPasswordRateLimit,
-    key: clientIp,
-  });
+  return inTurn(
+    limiter(redis, 'forgot', config, {
+      windowMs: 15 * 60 * 1000,
+      limit: config.forgotPasswordRateLimit,
+      key: clientIp,
+    }),
+    limiter(redis, 'forgot-email', config, {
+      windowMs: 15 * 60 * 1000,
+      limit: config.forgotPasswordRateLimit,
+      key: bodyEmail,
+      skip: (req) => bodyEmail(req) === '',
+    }),
+  );
 }
 
 /** Meraki webhook posts: config.merakiRateLimit per purifier (path ulid) every minute. */

@@ -10,6 +10,7 @@ import {
 } from '@aircloud/shared/realtime';
 import type { AppContext } from '../context.ts';
 import { resolveUser } from '../http/authenticate.ts';
+import { allowedOriginSet, isAllowedOrigin } from '../http/csrf.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
 import { roomOf, subscribe } from './subscriptions.ts';
 
@@ -70,12 +71,18 @@ export function createRealtimeEmitter(redis: Redis, redisPrefix: string): Realti
 /** Authenticates each connection (access_token cookie, or auth.token = API token) and joins its room. */
 export function attachRealtimeHandlers(
   io: RealtimeServer,
-  ctx: Pick<AppContext, 'db' | 'accessTokens' | 'logger'>,
+  ctx: Pick<AppContext, 'db' | 'accessTokens' | 'logger' | 'config'>,
 ): void {
+  const allowed = allowedOriginSet(ctx.config.allowedOrigins);
   io.use((socket, next) => {
-    const cookies = parseCookies(socket.handshake.headers.cookie ?? '');
+    const { headers } = socket.handshake;
+    const cookies = parseCookies(headers.cookie ?? '');
     const authToken = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const apiToken = typeof authToken === 'string' && authToken !== '' ? authToken : undefined;
+    // Browsers do not apply CORS to WebSockets: a page of another site could open one with the
+    // user's cookie and read the live data (cross-site WebSocket hijacking).
+    if (!apiToken && headers.origin && !isAllowedOrigin(allowed, headers.origin, headers.host))
+      return next(new Error('csrf_origin'));
     resolveUser(ctx, apiToken ? { apiToken } : { accessToken: cookies[ACCESS_COOKIE] })
       .then((user) => {
         if (!user) return next(new Error('unauthorized'));

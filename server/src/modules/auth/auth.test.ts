@@ -207,9 +207,9 @@ describe('POST /security/forgot-password', () => {
     const res = await request(t.url)
       .post('/security/forgot-password')
       .set('X-Forwarded-For', '10.0.0.2')
-      .send({ email: 'ghost@example.com' });
+      .send({ email: 'nobody@example.com' });
     expect(res.status).toBe(204);
-    expect(await t.db.select().from(mails).where(eq(mails.to, 'ghost@example.com'))).toHaveLength(
+    expect(await t.db.select().from(mails).where(eq(mails.to, 'nobody@example.com'))).toHaveLength(
       0,
     );
   });

@@ -41,6 +41,8 @@ export function mediaRoutes(ctx: AppContext): Router {
     res.set({
       'Content-Type': media.mimeType,
       'X-Content-Type-Options': 'nosniff',
+      // An uploaded file opened on its own never runs anything, whatever it turns out to be.
+      'Content-Security-Policy': "default-src 'none'; img-src 'self'; sandbox",
       'Content-Disposition': 'inline',
       // Private: served to signed-in users only. A media object never changes (a new upload is a new id).
       'Cache-Control': 'private, max-age=86400, immutable',

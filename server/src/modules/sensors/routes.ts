@@ -8,7 +8,7 @@ import {
   sensorsQuerySchema,
 } from '@aircloud/shared/sensors';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../../http/authenticate.ts';
+import { currentUser, requireAuth, requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';
 import * as sensors from './service.ts';
@@ -31,7 +31,8 @@ export function sensorRoutes(ctx: AppContext): Router {
     res.json(await sensors.listSensorsFor(ctx, currentUser(req), query));
   });
 
-  router.post('/', async (req, res) => {
+  // The role before the body: a user's provisioning attempt is 403, never a 422 about fields.
+  router.post('/', requireRole('ROLE_TECHNICIAN'), async (req, res) => {
     const input = parseBody(createSensorSchema, req);
     const sensor = await sensors.provisionSensorFor(ctx, currentUser(req), input);
     res.status(201).location(sensor['@id']).set('Cache-Control', 'no-store').json(sensor);
