@@ -7,7 +7,7 @@ import { runMigrations } from './db/migrate.ts';
 import { ensureMeasurePartitions } from './db/partitions.ts';
 import { REDACTED_PATHS, errorSerializer } from './http/request-logger.ts';
 import { QUEUES, createQueue } from './jobs/queues.ts';
-import { redisOptionsFromUrl } from './lib/redis.ts';
+import { isClosedConnectionRejection, redisOptionsFromUrl } from './lib/redis.ts';
 
 /** Starts one server process: migrations, connections, HTTP + Socket.IO, graceful shutdown. */
 async function main(): Promise<void> {
@@ -55,6 +55,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
+  process.on('unhandledRejection', (reason) => {
+    if (isClosedConnectionRejection(reason)) {
+      logger.warn({ err: reason }, 'a Redis command was dropped with its connection');
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -13,3 +13,18 @@ export function redisOptionsFromUrl(url: string): RedisOptions {
     ...(u.protocol === 'rediss:' ? { tls: {} } : {}),
   };
 }
+
+/**
+ * True for the rejection ioredis gives a command still queued when its connection closes.
+ * @socket.io/redis-streams-adapter sends SUBSCRIBE (when a namespace is created) and PUBLISH (for
+ * ephemeral messages) without handling their failure: a Redis outage, or a server closed right
+ * after it started, must not turn those into a crash.
+ */
+export function isClosedConnectionRejection(reason: unknown): boolean {
+  // An object, not only an Error: test runners hand over the error serialized.
+  return (
+    typeof reason === 'object' &&
+    reason !== null &&
+    (reason as { message?: unknown }).message === 'Connection is closed.'
+  );
+}
