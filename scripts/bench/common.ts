@@ -3,12 +3,13 @@
  * database, the HTTP load child process, bench sensors, percentiles and docs/performance.md.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import * as prettier from 'prettier';
+import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
 import { sha256 } from '../../server/src/lib/crypto.ts';
 import type { LoadCommand, LoadDevice, LoadResult } from './load.ts';
 
@@ -55,11 +56,24 @@ export interface Product {
  * Starts the product (server + worker, `scripts/start.ts --e2e`) on `port` with its own database
  * and var directory; never leaves it running behind a crashed or interrupted benchmark.
  */
-export function startProduct(options: { port: number; database: string; varDir: string }): Product {
+export function startProduct(options: {
+  port: number;
+  database: string;
+  varDir: string;
+  /** Preload scripts/bench/probe.mjs into server and worker, writing into this folder. */
+  probeDir?: string;
+}): Product {
+  const probe = options.probeDir
+    ? {
+        BENCH_PROBE_DIR: options.probeDir,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(root, 'scripts/bench/probe.mjs')).href}`,
+      }
+    : {};
   const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--e2e'], {
     cwd: root,
     env: {
       ...process.env,
+      ...probe,
       PORT: String(options.port),
       E2E_DATABASE: options.database,
       LOG_LEVEL: 'warn',
@@ -124,6 +138,130 @@ export async function insertBenchSensors(
     [ids, serials, options.owner, sha256(BENCH_SECRET)],
   );
   return { ids, devices: serials.map((serial) => ({ serial, secret: BENCH_SECRET })) };
+}
+
+// ---- probe (scripts/bench/probe.mjs) ------------------------------------------------------
+
+interface ProbeLine {
+  t: number;
+  loop: { p50: number; p99: number; max: number };
+  poolWait: { n: number; p99?: number; max?: number };
+  poolQuery: { n: number; p99?: number; max?: number };
+  request?: { n: number; p99?: number; max?: number };
+  firstGap?: { n: number; max?: number };
+  accepted?: number;
+  maxWaiting: number;
+}
+
+/** What the probe saw in one role's processes over a time window (worst second of each). */
+export interface ProbeSummary {
+  role: string;
+  seconds: number;
+  /** Event-loop delay, ms: the median second's p99, the worst second's p99, the maximum. */
+  loopP99Median: number;
+  loopP99Worst: number;
+  loopMax: number;
+  /** Pool acquisitions in the window, the worst second's p99 and the maximum wait, ms. */
+  poolAcquisitions: number;
+  poolWaitP99Worst: number;
+  poolWaitMax: number;
+  /** Most clients queued for a pool connection at once. */
+  maxWaiting: number;
+  /** Promise-style pool.query (wait + statement), the worst second's p99 and the maximum, ms. */
+  queryP99Worst: number;
+  queryMax: number;
+  /** HTTP requests, arrival in the server to the end of the answer: worst second's p99, maximum. */
+  requestP99Worst: number;
+  requestMax: number;
+  /** Most connections accepted in one second, and the longest accept-to-first-request gap, ms. */
+  acceptedMax: number;
+  firstRequestGapMax: number;
+}
+
+/** Empties a probe folder before a run. */
+export function clearProbe(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Summarises the probe lines of `dir` written between `from` and `to` (epoch ms), per role. */
+export function readProbe(dir: string, from: number, to: number): ProbeSummary[] {
+  if (!existsSync(dir)) return [];
+  const byRole = new Map<string, ProbeLine[]>();
+  for (const file of readdirSync(dir)) {
+    const role = file.split('-')[0]!;
+    const lines = readFileSync(path.join(dir, file), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as ProbeLine)
+      .filter((l) => l.t > from && l.t <= to + 1000);
+    byRole.set(role, [...(byRole.get(role) ?? []), ...lines]);
+  }
+  const round = (n: number) => Math.round(n * 10) / 10;
+  const worst = (list: number[]) => round(Math.max(0, ...list));
+  return [...byRole].map(([role, lines]) => ({
+    role,
+    seconds: lines.length,
+    loopP99Median: round(
+      percentile(
+        lines.map((l) => l.loop.p99).sort((a, b) => a - b),
+        50,
+      ),
+    ),
+    loopP99Worst: worst(lines.map((l) => l.loop.p99)),
+    loopMax: worst(lines.map((l) => l.loop.max)),
+    poolAcquisitions: lines.reduce((n, l) => n + l.poolWait.n, 0),
+    poolWaitP99Worst: worst(lines.map((l) => l.poolWait.p99 ?? 0)),
+    poolWaitMax: worst(lines.map((l) => l.poolWait.max ?? 0)),
+    maxWaiting: Math.max(0, ...lines.map((l) => l.maxWaiting)),
+    queryP99Worst: worst(lines.map((l) => l.poolQuery.p99 ?? 0)),
+    queryMax: worst(lines.map((l) => l.poolQuery.max ?? 0)),
+    requestP99Worst: worst(lines.map((l) => l.request?.p99 ?? 0)),
+    requestMax: worst(lines.map((l) => l.request?.max ?? 0)),
+    acceptedMax: Math.max(0, ...lines.map((l) => l.accepted ?? 0)),
+    firstRequestGapMax: worst(lines.map((l) => l.firstGap?.max ?? 0)),
+  }));
+}
+
+/**
+ * One-minute samples of every measure from `start` to `end` for each sensor (smooth waves, each
+ * sensor its own phase), and their hourly roll-up: two set-based statements, as fast as
+ * PostgreSQL inserts. Returns the seconds of the load and of the roll-up.
+ */
+export async function loadMinuteHistory(
+  db: pg.Pool | pg.Client,
+  sensorIds: string[],
+  start: Date,
+  end: Date,
+): Promise<{ loadSeconds: number; rollupSeconds: number }> {
+  const t0 = Date.now();
+  const months = Math.ceil((end.getTime() - start.getTime()) / (30 * 24 * 3600_000)) + 2;
+  await db.query(`SELECT ensure_sensor_measure_partitions($1, $2)`, [start, months]);
+  const exprs = SENSOR_MEASURES.map(
+    (m, i) =>
+      `(${10 + i * 7} + ${5 + i} * sin((extract(epoch FROM ts) + phase) / ${1000 + i * 97}.0))::real`,
+  );
+  await db.query(
+    `INSERT INTO sensor_measures (sensor_id, ts, ${SENSOR_MEASURES.join(', ')}, iso)
+     SELECT sensor_id, ts, ${exprs.join(', ')}, (5 + extract(epoch FROM ts)::bigint / 60 % 4)::smallint
+     FROM unnest($1::text[]) WITH ORDINALITY AS s(sensor_id, n), LATERAL (SELECT (n - 1) * 1700 AS phase) p,
+          generate_series($2::timestamptz, $3::timestamptz - interval '1 minute', interval '1 minute') ts`,
+    [sensorIds, start, end],
+  );
+  const t1 = Date.now();
+  const aggregates = SENSOR_MEASURES.map(
+    (m) => `avg(${m}), min(${m}), max(${m}), count(${m})::int`,
+  ).join(', ');
+  const columns = SENSOR_MEASURES.flatMap((m) => [`${m}_avg`, `${m}_min`, `${m}_max`, `${m}_n`]);
+  await db.query(
+    `INSERT INTO sensor_measures_hourly (sensor_id, hour, samples, ${columns.join(', ')}, iso_max)
+     SELECT sensor_id, date_trunc('hour', ts, 'UTC'), count(*)::int, ${aggregates}, max(iso)
+     FROM sensor_measures WHERE sensor_id = ANY($1::text[]) GROUP BY sensor_id, 2`,
+    [sensorIds],
+  );
+  const t2 = Date.now();
+  await db.query('VACUUM ANALYZE sensor_measures_hourly');
+  await db.query('VACUUM ANALYZE sensor_measures');
+  return { loadSeconds: (t1 - t0) / 1000, rollupSeconds: (t2 - t1) / 1000 };
 }
 
 // ---- HTTP load -----------------------------------------------------------------------------

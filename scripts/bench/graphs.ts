@@ -12,15 +12,16 @@
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
 import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { pino } from 'pino';
 import { ulid } from 'ulid';
-import { GRAPH_MEASURES, SENSOR_MEASURES, type GraphMeasure } from '@aircloud/shared/sensors';
+import { GRAPH_MEASURES, type GraphMeasure } from '@aircloud/shared/sensors';
 import { createApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { createDatabase } from '../../server/src/db/client.ts';
+import { createDatabase, type Database } from '../../server/src/db/client.ts';
 import { runMigrations } from '../../server/src/db/migrate.ts';
 import { QUEUES, createQueue } from '../../server/src/jobs/queues.ts';
 import { redisOptionsFromUrl } from '../../server/src/lib/redis.ts';
@@ -28,17 +29,42 @@ import { hashPassword } from '../../server/src/modules/auth/password-hash.ts';
 import { measuresStatement } from '../../server/src/modules/sensors/measures.ts';
 import { provisionSensor } from '../../server/src/modules/sensors/provisioning.ts';
 import { insertUser } from '../../server/src/modules/users/repository.ts';
-import { nearestRankPercentile as percentile, writePerformanceSection } from './common.ts';
+import {
+  loadMinuteHistory,
+  nearestRankPercentile as percentile,
+  writePerformanceSection,
+} from './common.ts';
 
-const { values } = parseArgs({
-  options: {
-    iterations: { type: 'string', default: '50' },
-    port: { type: 'string', default: '3872' },
-    /** Keep the loaded database for the next run (which then skips the load). */
-    keep: { type: 'boolean', default: false },
-  },
-});
-const ITERATIONS = Number(values.iterations);
+export interface GraphsBenchOptions {
+  /** Requests per case, after 5 warm-up ones. */
+  iterations: number;
+  port: number;
+  /** Keep the loaded database for the next run (which then skips the load). */
+  keep: boolean;
+}
+
+export const GRAPHS_DEFAULTS: GraphsBenchOptions = { iterations: 50, port: 3872, keep: false };
+
+/** One range and measure set: sizes and latencies (ms). */
+export interface GraphCase {
+  range: string;
+  measures: number;
+  resolution: string;
+  points: number;
+  bodyKb: number;
+  sqlP50: number;
+  sqlP95: number;
+  httpP50: number;
+  httpP95: number;
+  /** Target p95 in ms, when the decisions set one. */
+  target: number | null;
+}
+
+export interface GraphsFigures {
+  cases: GraphCase[];
+  loadAverage: [number, number];
+}
+
 const DATABASE = 'aircloud_bench_graphs';
 const ADMIN_URL = process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -58,10 +84,10 @@ const timed = async (fn: () => Promise<unknown>) => {
   return Number(process.hrtime.bigint() - start) / 1e6;
 };
 
-async function stats(fn: () => Promise<unknown>) {
+async function stats(fn: () => Promise<unknown>, iterations: number) {
   for (let i = 0; i < 5; i += 1) await fn(); // warm-up
   const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i += 1) samples.push(await timed(fn));
+  for (let i = 0; i < iterations; i += 1) samples.push(await timed(fn));
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p95: percentile(samples, 95) };
 }
@@ -74,21 +100,8 @@ async function databaseExists(): Promise<boolean> {
   return (found.rowCount ?? 0) > 0;
 }
 
-const reuse = values.keep && (await databaseExists());
-if (!reuse) {
-  await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${DATABASE}`);
-}
-const url = new URL(ADMIN_URL);
-url.pathname = `/${DATABASE}`;
-const db = createDatabase(url.toString(), 10);
-const redis = new Redis(REDIS_URL);
-const prefix = `aircloud-bench-graphs:${process.pid}`;
-const mailQueue = createQueue(QUEUES.mail, redisOptionsFromUrl(REDIS_URL), prefix);
-let server: ReturnType<typeof createApp> | undefined;
-
 /** Loads one year of one-minute samples for a new sensor and builds its hourly roll-up. */
-async function loadYear(): Promise<{ sensor: { id: string }; end: Date }> {
+async function loadYear(db: Database): Promise<{ sensor: { id: string }; end: Date }> {
   const user = await insertUser(db, {
     id: ulid(),
     email: 'bench@example.com',
@@ -105,163 +118,174 @@ async function loadYear(): Promise<{ sensor: { id: string }; end: Date }> {
   // One year of one-minute samples, ending at the current minute.
   const end = new Date(Math.floor(Date.now() / 60_000) * 60_000);
   const start = new Date(end.getTime() - 365 * 24 * 3600_000);
-  const loadStart = Date.now();
-  await db.$client.query(`SELECT ensure_sensor_measure_partitions($1, 14)`, [start]);
-  const exprs = SENSOR_MEASURES.map(
-    (m, i) => `(${10 + i * 7} + ${5 + i} * sin(extract(epoch FROM ts) / ${1000 + i * 97}.0))::real`,
-  );
-  await db.$client.query(
-    `INSERT INTO sensor_measures (sensor_id, ts, ${SENSOR_MEASURES.join(', ')}, iso)
-     SELECT $1, ts, ${exprs.join(', ')}, (5 + extract(epoch FROM ts)::bigint / 60 % 4)::smallint
-     FROM generate_series($2::timestamptz, $3::timestamptz - interval '1 minute', interval '1 minute') ts`,
-    [sensor.id, start, end],
-  );
-  const loaded = Date.now();
-  const aggregates = SENSOR_MEASURES.map(
-    (m) => `avg(${m}), min(${m}), max(${m}), count(${m})::int`,
-  ).join(', ');
-  const columns = SENSOR_MEASURES.flatMap((m) => [`${m}_avg`, `${m}_min`, `${m}_max`, `${m}_n`]);
-  await db.$client.query(
-    `INSERT INTO sensor_measures_hourly (sensor_id, hour, samples, ${columns.join(', ')}, iso_max)
-     SELECT sensor_id, date_trunc('hour', ts, 'UTC'), count(*)::int, ${aggregates}, max(iso)
-     FROM sensor_measures WHERE sensor_id = $1 GROUP BY sensor_id, 2`,
+  const { loadSeconds, rollupSeconds } = await loadMinuteHistory(
+    db.$client,
     [sensor.id],
+    start,
+    end,
   );
-  const rolled = Date.now();
-  await db.$client.query('VACUUM ANALYZE sensor_measures_hourly');
-  await db.$client.query('VACUUM ANALYZE sensor_measures');
   console.log(
-    `loaded 525,600 samples in ${((loaded - loadStart) / 1000).toFixed(1)} s, ` +
-      `hourly roll-up in ${((rolled - loaded) / 1000).toFixed(1)} s`,
+    `loaded 525,600 samples in ${loadSeconds.toFixed(1)} s, hourly roll-up in ${rollupSeconds.toFixed(1)} s`,
   );
 
   return { sensor, end };
 }
 
-try {
-  await runMigrations(db);
-  const existing = reuse
-    ? (
-        await db.$client.query<{ id: string; end: Date }>(
-          `SELECT s.id, max(m.ts) + interval '1 minute' AS end
+/** Runs the graph benchmark (server in this process); returns its figures. */
+export async function runGraphsBench(
+  options: Partial<GraphsBenchOptions> = {},
+): Promise<GraphsFigures> {
+  const o = { ...GRAPHS_DEFAULTS, ...options };
+  const ITERATIONS = o.iterations;
+  const reuse = o.keep && (await databaseExists());
+  if (!reuse) {
+    await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await admin(`CREATE DATABASE ${DATABASE}`);
+  }
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${DATABASE}`;
+  const db = createDatabase(url.toString(), 10);
+  const redis = new Redis(REDIS_URL);
+  const prefix = `aircloud-bench-graphs:${process.pid}`;
+  const mailQueue = createQueue(QUEUES.mail, redisOptionsFromUrl(REDIS_URL), prefix);
+  let server: ReturnType<typeof createApp> | undefined;
+  try {
+    await runMigrations(db);
+    const existing = reuse
+      ? (
+          await db.$client.query<{ id: string; end: Date }>(
+            `SELECT s.id, max(m.ts) + interval '1 minute' AS end
            FROM sensors s JOIN sensor_measures m ON m.sensor_id = s.id
            WHERE s.serial_number = 'BENCH-GRAPHS' GROUP BY s.id`,
-        )
-      ).rows[0]
-    : undefined;
-  const { sensor, end } = existing
-    ? { sensor: { id: existing.id }, end: new Date(existing.end) }
-    : await loadYear();
+          )
+        ).rows[0]
+      : undefined;
+    const { sensor, end } = existing
+      ? { sensor: { id: existing.id }, end: new Date(existing.end) }
+      : await loadYear(db);
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: url.toString(),
-    REDIS_URL,
-    REDIS_PREFIX: prefix,
-    PUBLIC_URL: `http://127.0.0.1:${values.port}`,
-    CLIENT_DIST: '/nonexistent',
-    LOG_LEVEL: 'warn',
-    APP_SECRET: 'bench-graphs-secret-0123456789abcdefghijklmnopqrstuvwxyz',
-  });
-  server = createApp({ config, db, redis, logger: pino({ level: 'warn' }), mailQueue });
-  await new Promise<void>((resolve) =>
-    server!.server.listen(Number(values.port), '127.0.0.1', resolve),
-  );
-  const port = (server.server.address() as AddressInfo).port;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const call = (method: string, pathname: string, body?: string, cookie?: string) =>
-    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
-      (resolve, reject) => {
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port,
-            method,
-            path: pathname,
-            agent,
-            headers: {
-              ...(body ? { 'Content-Type': 'application/json' } : {}),
-              ...(cookie ? { Cookie: cookie } : {}),
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({
-                status: res.statusCode ?? 0,
-                headers: res.headers,
-                body: Buffer.concat(chunks).toString(),
-              }),
-            );
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      },
-    );
-  const login = await call(
-    'POST',
-    '/security/token/request',
-    JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
-  );
-  const setCookie = login.headers['set-cookie'] ?? [];
-  const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
-  if (login.status !== 204) throw new Error(`login failed: ${login.status} ${login.body}`);
-
-  const ranges = [
-    ['hour', 3600_000],
-    ['day', 24 * 3600_000],
-    ['month', 30 * 24 * 3600_000],
-    ['year', 365 * 24 * 3600_000],
-  ] as const;
-  const rows: string[] = [];
-  const loadBefore = loadavg()[0]!;
-  // Every graph measure (the heaviest answer), then three measures (a typical graph).
-  const measureSets: GraphMeasure[][] = [[...GRAPH_MEASURES], ['co2', 'pm25', 'temperature']];
-  const cases = measureSets.flatMap((set) => ranges.map(([name, span]) => ({ name, span, set })));
-  for (const { name, span, set } of cases) {
-    const measures = set.join(',');
-    const from = new Date(end.getTime() - span).toISOString();
-    const to = end.toISOString();
-    const pathname = `/api/sensors/${sensor.id}/measures?from=${from}&to=${to}&measures=${measures}`;
-    const probe = await call('GET', pathname, undefined, cookie);
-    if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${probe.body}`);
-    const body = JSON.parse(probe.body) as {
-      resolution: string;
-      bucket_seconds: number | null;
-      series: Record<string, { t: number[] }>;
-    };
-    const points = body.series.co2!.t.length;
-    const httpStats = await stats(() => call('GET', pathname, undefined, cookie));
-    const statement = measuresStatement(sensor.id, {
-      from,
-      to,
-      measures: set,
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: url.toString(),
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      PUBLIC_URL: `http://127.0.0.1:${o.port}`,
+      CLIENT_DIST: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      APP_SECRET: 'bench-graphs-secret-0123456789abcdefghijklmnopqrstuvwxyz',
     });
-    const sqlStats = await stats(() => db.$client.query(statement));
-    const target = TARGETS[name];
-    const resolution =
-      body.resolution === 'raw' ? 'raw' : `roll-up ${(body.bucket_seconds ?? 0) / 3600} h`;
-    rows.push(
-      `| ${name} | ${set.length} | ${resolution} | ${points} | ${(probe.body.length / 1024).toFixed(0)} kB | ` +
-        `${sqlStats.p50.toFixed(1)} | ${sqlStats.p95.toFixed(1)} | ${httpStats.p50.toFixed(1)} | ` +
-        `${httpStats.p95.toFixed(1)} | ${target ? `≤ ${target}` : '–'} | ` +
-        `${target ? (httpStats.p95 <= target ? 'met' : 'MISSED') : '–'} |`,
+    server = createApp({ config, db, redis, logger: pino({ level: 'warn' }), mailQueue });
+    await new Promise<void>((resolve) =>
+      server!.server.listen(Number(o.port), '127.0.0.1', resolve),
     );
-  }
-  agent.destroy();
-  const loadAfter = loadavg()[0]!;
+    const port = (server.server.address() as AddressInfo).port;
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const call = (method: string, pathname: string, body?: string, cookie?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          const req = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              method,
+              path: pathname,
+              agent,
+              headers: {
+                ...(body ? { 'Content-Type': 'application/json' } : {}),
+                ...(cookie ? { Cookie: cookie } : {}),
+              },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c: Buffer) => chunks.push(c));
+              res.on('end', () =>
+                resolve({
+                  status: res.statusCode ?? 0,
+                  headers: res.headers,
+                  body: Buffer.concat(chunks).toString(),
+                }),
+              );
+            },
+          );
+          req.on('error', reject);
+          req.end(body);
+        },
+      );
+    const login = await call(
+      'POST',
+      '/security/token/request',
+      JSON.stringify({ email: 'bench@example.com', password: PASSWORD }),
+    );
+    const setCookie = login.headers['set-cookie'] ?? [];
+    const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
+    if (login.status !== 204) throw new Error(`login failed: ${login.status} ${login.body}`);
 
-  const table = [
-    '| range | measures | resolution | points per series | body | SQL p50 ms | SQL p95 ms | HTTP p50 ms | HTTP p95 ms | target p95 ms | |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...rows,
-  ].join('\n');
-  console.log(`\n${table}\n\nload average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}\n`);
+    const ranges = [
+      ['hour', 3600_000],
+      ['day', 24 * 3600_000],
+      ['month', 30 * 24 * 3600_000],
+      ['year', 365 * 24 * 3600_000],
+    ] as const;
+    const rows: string[] = [];
+    const loadBefore = loadavg()[0]!;
+    // Every graph measure (the heaviest answer), then three measures (a typical graph).
+    const measureSets: GraphMeasure[][] = [[...GRAPH_MEASURES], ['co2', 'pm25', 'temperature']];
+    const plan = measureSets.flatMap((set) => ranges.map(([name, span]) => ({ name, span, set })));
+    const cases: GraphCase[] = [];
+    for (const { name, span, set } of plan) {
+      const measures = set.join(',');
+      const from = new Date(end.getTime() - span).toISOString();
+      const to = end.toISOString();
+      const pathname = `/api/sensors/${sensor.id}/measures?from=${from}&to=${to}&measures=${measures}`;
+      const probe = await call('GET', pathname, undefined, cookie);
+      if (probe.status !== 200) throw new Error(`${name}: ${probe.status} ${probe.body}`);
+      const body = JSON.parse(probe.body) as {
+        resolution: string;
+        bucket_seconds: number | null;
+        series: Record<string, { t: number[] }>;
+      };
+      const points = body.series.co2!.t.length;
+      const httpStats = await stats(() => call('GET', pathname, undefined, cookie), ITERATIONS);
+      const statement = measuresStatement(sensor.id, {
+        from,
+        to,
+        measures: set,
+      });
+      const sqlStats = await stats(() => db.$client.query(statement), ITERATIONS);
+      const target = TARGETS[name];
+      const resolution =
+        body.resolution === 'raw' ? 'raw' : `roll-up ${(body.bucket_seconds ?? 0) / 3600} h`;
+      cases.push({
+        range: name,
+        measures: set.length,
+        resolution,
+        points,
+        bodyKb: Math.round(probe.body.length / 1024),
+        sqlP50: sqlStats.p50,
+        sqlP95: sqlStats.p95,
+        httpP50: httpStats.p50,
+        httpP95: httpStats.p95,
+        target: target ?? null,
+      });
+      rows.push(
+        `| ${name} | ${set.length} | ${resolution} | ${points} | ${(probe.body.length / 1024).toFixed(0)} kB | ` +
+          `${sqlStats.p50.toFixed(1)} | ${sqlStats.p95.toFixed(1)} | ${httpStats.p50.toFixed(1)} | ` +
+          `${httpStats.p95.toFixed(1)} | ${target ? `≤ ${target}` : '–'} | ` +
+          `${target ? (httpStats.p95 <= target ? 'met' : 'MISSED') : '–'} |`,
+      );
+    }
+    agent.destroy();
+    const loadAfter = loadavg()[0]!;
 
-  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
-  const section = `## Graph queries
+    const table = [
+      '| range | measures | resolution | points per series | body | SQL p50 ms | SQL p95 ms | HTTP p50 ms | HTTP p95 ms | target p95 ms | |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      ...rows,
+    ].join('\n');
+    console.log(`\n${table}\n\nload average ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}\n`);
+
+    const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+    const section = `## Graph queries
 
 \`\`\`
 npm run bench:graphs
@@ -292,14 +316,31 @@ above 2 means other work (other sessions' test suites, builds) competed for the 
 
 ${table}
 `;
-  await writePerformanceSection('## Graph queries', section);
-  console.log('written to docs/performance.md');
-} finally {
-  if (server) await server.close();
-  await mailQueue.close();
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
-  await db.$client.end();
-  if (!values.keep) await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await writePerformanceSection('## Graph queries', section);
+    console.log('written to docs/performance.md');
+    return { cases, loadAverage: [loadBefore, loadAfter] };
+  } finally {
+    if (server) await server.close();
+    await mailQueue.close();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await db.$client.end();
+    if (!o.keep) await admin(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      iterations: { type: 'string', default: String(GRAPHS_DEFAULTS.iterations) },
+      port: { type: 'string', default: String(GRAPHS_DEFAULTS.port) },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  await runGraphsBench({
+    iterations: Number(values.iterations),
+    port: Number(values.port),
+    keep: values.keep,
+  });
 }

@@ -1,0 +1,234 @@
+/**
+ * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,graphs,api]
+ *
+ * Runs the benchmarks one after the other (each on its own product and database: run at the same
+ * time on two cores they would measure each other), collects their figures and prints the
+ * targets of decisions.md section 5 beside the measured figures, the same-run ceilings and the
+ * verdicts, then writes that table into docs/performance.md (section "Latest run").
+ * The alert benchmark is where ingest and evaluation run together: it measures crossings while
+ * the ingest load posts 5,000 samples/s.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  printAlertsFigures,
+  runAlertsBench,
+  ALERTS_DEFAULTS,
+  type AlertsFigures,
+} from './alerts.ts';
+import { API_DEFAULTS, printApiFigures, runApiBench, type ApiFigures } from './api.ts';
+import { measureLoginBundle, type BundleFigures } from './bundle.ts';
+import { root, writePerformanceSection } from './common.ts';
+import { runGraphsBench, type GraphsFigures } from './graphs.ts';
+import {
+  INGEST_DEFAULTS,
+  printIngestFigures,
+  runIngestBench,
+  type IngestFigures,
+} from './ingest.ts';
+
+const BENCHES = ['bundle', 'ingest', 'alerts', 'graphs', 'api'] as const;
+type Bench = (typeof BENCHES)[number];
+
+const { values } = parseArgs({ options: { only: { type: 'string', default: BENCHES.join(',') } } });
+const only = new Set(values.only.split(',') as Bench[]);
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined || Number.isNaN(n)
+    ? '–'
+    : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+interface Line {
+  target: string;
+  measured: string;
+  ceiling: string;
+  met: string;
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/** The rows of the summary table from whatever benchmarks ran. */
+function summary(f: {
+  ingest?: IngestFigures;
+  alerts?: AlertsFigures;
+  graphs?: GraphsFigures;
+  api?: ApiFigures;
+  bundle?: BundleFigures;
+}): Line[] {
+  const lines: Line[] = [];
+  if (f.ingest) {
+    const at = (phase: string) => f.ingest!.rows.find((r) => r.phase === phase);
+    const target = at('5000/s');
+    const low = at('1000/s');
+    const max = f.ingest.rows.find((r) => String(r.phase).startsWith('max'));
+    if (target) {
+      const sustained = Number(target['sustained/s']);
+      const errors = Number(target.errors);
+      const complete = f.ingest.stored === f.ingest.rolledUp;
+      lines.push({
+        target: '5,000 samples/s (16 measures) over HTTP, stored and pushed',
+        measured:
+          `${fmt(sustained)}/s sustained, ${errors} errors, ${fmt(Number(target['pushed/s']))}/s pushed; ` +
+          `${fmt(f.ingest.stored)} rows stored, ${fmt(f.ingest.rolledUp)} rolled up`,
+        ceiling:
+          `bare node:http ${fmt(f.ingest.rawRps * 5)} samples/s (${fmt(f.ingest.rawRps)} req/s); ` +
+          `AirCloud closed loop ${fmt(Number(max?.['sustained/s']))}/s`,
+        met: verdict(sustained >= 4950 && errors === 0 && complete),
+      });
+      lines.push({
+        target: 'device-to-browser p99 ≤ 250 ms at 5,000/s',
+        measured: `p99 ${fmt(Number(target['p99 ms']))} ms (p50 ${fmt(Number(target['p50 ms']))})`,
+        ceiling: `p99 ${fmt(Number(low?.['p99 ms']))} ms at 1,000/s`,
+        met: verdict(Number(target['p99 ms']) <= 250),
+      });
+    }
+  }
+  if (f.alerts) {
+    const r = f.alerts.row;
+    const server = f.alerts.probe.find((p) => p.role === 'server');
+    lines.push({
+      target: 'stored samples evaluated: crossing → purifier command p99 ≤ 1 s',
+      measured:
+        `p99 ${fmt(f.alerts.p99)} ms over ${r.crossings} crossings, ${f.alerts.missed} missed, ` +
+        `while ${fmt(Number(r['ingest sustained/s']))}/s of ${fmt(Number(r['ingest offered/s']))}/s ingested` +
+        (server
+          ? `; server loop delay p99 ≤ ${fmt(server.loopP99Worst)} ms, pool wait ≤ ${fmt(server.poolWaitMax)} ms`
+          : ''),
+      ceiling: `POST answered p50/p99 ${r['POST answered p50/p99 ms']} ms; answer → command ${r['answer → command p50/p99 ms']} ms`,
+      met: verdict(f.alerts.p99 <= 1000 && f.alerts.missed === 0),
+    });
+  }
+  if (f.graphs) {
+    for (const [range, limit] of [
+      ['month', 50],
+      ['year', 250],
+    ] as const) {
+      const all = f.graphs.cases.find((c) => c.range === range && c.measures > 3);
+      const typical = f.graphs.cases.find((c) => c.range === range && c.measures === 3);
+      if (!all || !typical) continue;
+      lines.push({
+        target: `${range} of one-minute data as a graph, p95 ≤ ${limit} ms`,
+        measured: `p95 ${fmt(all.httpP95, 1)} ms (${all.measures} measures), ${fmt(typical.httpP95, 1)} ms (3)`,
+        ceiling: `SQL alone p95 ${fmt(all.sqlP95, 1)} ms, ${fmt(typical.sqlP95, 1)} ms`,
+        met: verdict(all.httpP95 <= limit),
+      });
+    }
+  }
+  if (f.api?.sockets) {
+    const s = f.api.sockets;
+    lines.push({
+      target: `${fmt(s.wanted)} connected dashboard sockets`,
+      measured:
+        `${fmt(s.subscribed)} connected and subscribed in ${s.connectSeconds} s; ` +
+        `${fmt(s.delivered)} / ${fmt(s.expectedDeliveries)} pushes delivered, p99 ${fmt(s.p99)} ms`,
+      ceiling: '–',
+      met: verdict(
+        s.wanted >= 2000 && s.subscribed === s.wanted && s.delivered === s.expectedDeliveries,
+      ),
+    });
+  }
+  if (f.bundle) {
+    lines.push({
+      target: 'login page initial JavaScript ≤ 200 kB gzip',
+      measured: `${fmt(f.bundle.gzipBytes / 1024, 1)} kB gzip (${fmt(f.bundle.bytes / 1024)} kB, ${f.bundle.files.length} files)`,
+      ceiling: '–',
+      met: verdict(f.bundle.gzipBytes <= 200 * 1024),
+    });
+  }
+  if (f.api) {
+    for (const r of f.api.rows.filter((row) => row.group !== 'ceiling'))
+      lines.push({
+        target: `(no target) ${r.endpoint}, ${API_DEFAULTS.clients} clients`,
+        measured: `${fmt(r['req/s'])} req/s, p50 ${fmt(r['p50 ms'])} ms, p99 ${fmt(r['p99 ms'])} ms, ${r.errors} errors`,
+        ceiling: `/healthz ${fmt(f.api.ceiling)} req/s (${r['of ceiling %']} %)`,
+        met: '–',
+      });
+  }
+  return lines;
+}
+
+function markdown(lines: Line[]): string {
+  return [
+    '| target (decisions §5) | measured | same-run ceiling | met? |',
+    '| --- | --- | --- | --- |',
+    ...lines.map((l) => `| ${l.target} | ${l.measured} | ${l.ceiling} | ${l.met} |`),
+  ].join('\n');
+}
+
+async function postgresVersion(): Promise<string> {
+  const db = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await db.connect();
+  const { rows } = await db.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);
+  await db.end();
+  return rows[0]!.v.split(' ')[0]!;
+}
+
+const started = Date.now();
+const load = [loadavg()[0]!];
+const figures: Parameters<typeof summary>[0] = {};
+const durations: Record<string, number> = {};
+const failures: string[] = [];
+const timed = async <T>(name: Bench, run: () => Promise<T>): Promise<T | undefined> => {
+  if (!only.has(name)) return undefined;
+  console.log(`\n=== ${name} ===`);
+  const t = Date.now();
+  try {
+    return await run();
+  } catch (err) {
+    // One failed benchmark does not cost the others' figures; the table names it.
+    console.error(err);
+    failures.push(`${name}: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  } finally {
+    durations[name] = Math.round((Date.now() - t) / 1000);
+    load.push(loadavg()[0]!);
+  }
+};
+
+figures.bundle = await timed('bundle', measureLoginBundle);
+figures.ingest = await timed('ingest', () => runIngestBench());
+if (figures.ingest) printIngestFigures(figures.ingest, INGEST_DEFAULTS);
+figures.alerts = await timed('alerts', () => runAlertsBench());
+if (figures.alerts) printAlertsFigures(figures.alerts, ALERTS_DEFAULTS);
+figures.graphs = await timed('graphs', () => runGraphsBench());
+figures.api = await timed('api', () => runApiBench());
+if (figures.api) printApiFigures(figures.api, API_DEFAULTS);
+
+// The raw figures first, so nothing measured is lost if the summary below fails.
+mkdirSync(path.join(root, 'var'), { recursive: true });
+writeFileSync(path.join(root, 'var/bench-last-run.json'), JSON.stringify(figures, null, 2));
+const seconds = Math.round((Date.now() - started) / 1000);
+const lines = summary(figures);
+const table =
+  markdown(lines) + failures.map((f) => `\n\nFailed: ${f.replaceAll('\n', ' ')}`).join('');
+const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const machine =
+  `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB, ` +
+  `Node ${process.versions.node}, PostgreSQL ${await postgresVersion()}`;
+const timing = Object.entries(durations)
+  .map(([name, s]) => `${name} ${s} s`)
+  .join(', ');
+console.log(`\nnpm run bench, ${when} UTC, ${machine}`);
+console.table(lines);
+console.log(
+  `took ${Math.floor(seconds / 60)} min ${seconds % 60} s (${timing}); ` +
+    `load average (1 min) at each step: ${load.map((l) => l.toFixed(1)).join(' → ')}`,
+);
+
+await writePerformanceSection(
+  '## Latest run',
+  `## Latest run
+
+\`npm run bench\` (${when} UTC, ${machine}) took ${Math.floor(seconds / 60)} min ${seconds % 60} s
+(${timing}). Machine load average (1 min) before and after each benchmark:
+${load.map((l) => l.toFixed(1)).join(' → ')}; above 2, other work competed for the two cores.
+
+${table}
+`,
+);
+console.log('written to docs/performance.md');
+if (failures.length > 0) console.error(`failed: ${failures.join('; ')}`);
+process.exit(failures.length > 0 ? 1 : 0);
