@@ -29,6 +29,8 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(200 * 1024 * 1024),
+  /** Invitation requests (up to 20 addresses each) accepted per user per hour. */
+  INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Meraki webhook posts accepted per purifier per minute. */
   MERAKI_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   TRUST_PROXY: z.string().default('loopback'),
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     forgotPasswordRateLimit: c.FORGOT_PASSWORD_RATE_LIMIT,
     trustProxy: c.TRUST_PROXY,
     firmwareMaxBytes: c.FIRMWARE_MAX_BYTES,
+    invitationRateLimit: c.INVITATION_RATE_LIMIT,
     merakiRateLimit: c.MERAKI_RATE_LIMIT,
     jobLockMs: c.JOB_LOCK_MS,
     jobStalledCheckMs: c.JOB_STALLED_CHECK_MS,

@@ -32,6 +32,7 @@ function limiter(
     limit: number;
     key: (req: Request) => string;
     skipSuccessfulRequests?: boolean;
+    skipFailedRequests?: boolean;
     skip?: (req: Request) => boolean;
   },
 ): RequestHandler {
@@ -40,6 +41,7 @@ function limiter(
     limit: options.limit,
     keyGenerator: options.key,
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
+    skipFailedRequests: options.skipFailedRequests ?? false,
     ...(options.skip ? { skip: options.skip } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
@@ -108,6 +110,20 @@ export function forgotPasswordRateLimit(redis: Redis, config: Config): RequestHa
       skip: (req) => bodyEmail(req) === '',
     }),
   );
+}
+
+/**
+ * Invitation sends: config.invitationRateLimit accepted requests per user every hour (each one
+ * mails up to 20 addresses), so an account cannot be used to mail strangers in bulk. Refused
+ * requests (bad input, machines not the user's) do not count.
+ */
+export function invitationRateLimit(redis: Redis, config: Config): RequestHandler {
+  return limiter(redis, 'invite', config, {
+    windowMs: 60 * 60 * 1000,
+    limit: config.invitationRateLimit,
+    skipFailedRequests: true,
+    key: (req) => String(req.user?.id ?? ''),
+  });
 }
 
 /** Meraki webhook posts: config.merakiRateLimit per purifier (path ulid) every minute. */

@@ -66,7 +66,8 @@ documentRoute({
     "or the caller's own address: 422 on `emails`). At least one machine; only machines the " +
     'caller owns (else 422 `invitation_machine_not_owned`). One invitation per e-mail; a live ' +
     'invitation of the caller to the same e-mail gets the machines added. Each invitee gets a ' +
-    "mail in their language (the caller's when they have no account yet).",
+    "mail in their language (the caller's when they have no account yet). At most " +
+    '`INVITATION_RATE_LIMIT` (20) accepted requests per user per hour (429 `too_many_requests`).',
   body: createInvitationSchema(),
   responses: {
     201: {
@@ -79,6 +80,7 @@ documentRoute({
         .openapi('InvitationsSent'),
     },
   },
+  errors: [422, 429],
 });
 documentRoute({
   method: 'patch',

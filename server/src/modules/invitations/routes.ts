@@ -6,6 +6,7 @@ import {
 } from '@aircloud/shared/invitations';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
+import { invitationRateLimit } from '../../http/rate-limit.ts';
 import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';
 import * as invitations from './service.ts';
@@ -20,7 +21,7 @@ export function invitationRoutes(ctx: AppContext): Router {
     res.json(await invitations.listFor(ctx, currentUser(req), query));
   });
 
-  router.post('/', async (req, res) => {
+  router.post('/', invitationRateLimit(ctx.redis, ctx.config), async (req, res) => {
     const user = currentUser(req);
     const input = parseBody(createInvitationSchema(user.email), req);
     res.status(201).json(await invitations.sendInvitations(ctx, user, input));
