@@ -172,6 +172,14 @@ export interface InvitationsSent {
   'hydra:member': Invitation[];
 }
 
+/**
+ * An invitation the user sent or received was changed by the other side (answered, left,
+ * withdrawn, its machines changed, sent again): the lists showing it are out of date.
+ */
+export interface InvitationChangedEvent {
+  id: string;
+}
+
 /** A user's access to machines ended (revoked, left, removed from an invitation). */
 export interface AccessRevokedEvent {
   purifiers: string[];

@@ -8,7 +8,7 @@ import type {
 } from './purifiers.ts';
 import type { Sensor, SensorImport, SensorSample } from './sensors.ts';
 import type { AlertTriggerEvent } from './alert-rules.ts';
-import type { AccessRevokedEvent } from './invitations.ts';
+import type { AccessRevokedEvent, InvitationChangedEvent } from './invitations.ts';
 import type { Me } from './users.ts';
 import type { NetworkEvent } from './network-events.ts';
 
@@ -80,6 +80,8 @@ export interface ServerToClientEvents {
    * share): their sockets already left the rooms; pages showing them show not-found.
    */
   'access:revoked': (event: AccessRevokedEvent) => void;
+  /** An invitation the user sent or received was changed by the other side: refetch the lists. */
+  'invitation:changed': (event: InvitationChangedEvent) => void;
   /** An alert rule of a sensor the user sees triggered or stopped (room `user:<ulid>`). */
   'alert-trigger:created': (event: AlertTriggerEvent) => void;
 }

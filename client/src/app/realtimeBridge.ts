@@ -3,7 +3,10 @@ import { meApi } from '../lib/api/meApi.ts';
 import { forceLogout } from '../lib/api/baseQuery.ts';
 import { authenticated } from '../lib/session/sessionSlice.ts';
 import { watchAlertTriggers } from '../features/alert-rules/streams/alertTriggers.ts';
-import { watchAccessRevoked } from '../features/invitations/streams/accessRevoked.ts';
+import {
+  watchAccessRevoked,
+  watchInvitationChanges,
+} from '../features/invitations/streams/invitationEvents.ts';
 import type { AppStore } from './store.ts';
 
 /** Opens the socket while authenticated and feeds its events into the store. */
@@ -27,10 +30,12 @@ export function connectRealtime(store: AppStore): () => void {
   });
   const alertSubscription = watchAlertTriggers(store.dispatch);
   const accessSubscription = watchAccessRevoked(store.dispatch);
+  const invitationSubscription = watchInvitationChanges(store.dispatch);
   return () => {
     unsubscribeStore();
     alertSubscription.unsubscribe();
     accessSubscription.unsubscribe();
+    invitationSubscription.unsubscribe();
     meSubscription.unsubscribe();
     revokedSubscription.unsubscribe();
     closeRealtime();

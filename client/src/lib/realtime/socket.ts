@@ -4,7 +4,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/share
 import type { Me } from '@aircloud/shared/users';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
 import type { AlertTriggerEvent } from '@aircloud/shared/alert-rules';
-import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
+import type { AccessRevokedEvent, InvitationChangedEvent } from '@aircloud/shared/invitations';
 
 /** One RxJS stream per server event; subscribers never touch the socket itself. */
 export const realtime = {
@@ -16,6 +16,8 @@ export const realtime = {
   alertTriggerCreated$: new Subject<AlertTriggerEvent>(),
   /** The user lost access to machines (invitation revoked or left): their pages show not-found. */
   accessRevoked$: new Subject<AccessRevokedEvent>(),
+  /** An invitation the user sent or received was changed by the other side. */
+  invitationChanged$: new Subject<InvitationChangedEvent>(),
 };
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -43,6 +45,7 @@ export function openRealtime(): Promise<void> {
       next.on('network-event:created', (event) => realtime.networkEventCreated$.next(event));
       next.on('alert-trigger:created', (event) => realtime.alertTriggerCreated$.next(event));
       next.on('access:revoked', (event) => realtime.accessRevoked$.next(event));
+      next.on('invitation:changed', (event) => realtime.invitationChanged$.next(event));
       socket = next;
       socket$.next(next);
     })

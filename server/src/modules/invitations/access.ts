@@ -22,6 +22,15 @@ export async function pushInvitationCount(
   emitToUser(ctx.io, userId, 'me:updated', mePresenter(user, ctx.apiTokenKey, count));
 }
 
+/** Tells every browser of a user that the other side changed one of their invitations. */
+export function pushInvitationChanged(
+  ctx: Pick<AppContext, 'io'>,
+  userId: string | null,
+  invitationId: string,
+): void {
+  if (userId) emitToUser(ctx.io, userId, 'invitation:changed', { id: invitationId });
+}
+
 /**
  * Ends a user's live view of machines they can no longer reach (checked again through the
  * policies, since another share or their role may still grant it): every socket of the user,

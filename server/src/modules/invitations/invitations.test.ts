@@ -389,6 +389,40 @@ describe('unlinking the product key (technicians)', () => {
   });
 });
 
+describe('invitation:changed', () => {
+  it('tells the other side each change: sent, accepted, machines changed, left', async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const { purifier, sensor } = await machinesOf(t, tech, a);
+    const [aSocket, bSocket] = await Promise.all([
+      openSocket(t, a, sockets),
+      openSocket(t, b, sockets),
+    ]);
+    const next = (socket: ClientSocket) =>
+      new Promise<string>((resolve) =>
+        socket.once('invitation:changed', (event: { id: string }) => resolve(event.id)),
+      );
+    let toB = next(bSocket);
+    const id = await invite(t, a, b.user.email, { purifiers: [purifier] });
+    expect(await toB).toBe(id);
+
+    let toA = next(aSocket);
+    expect((await post(b, `/api/invitations/${id}/accept`)).status).toBe(200);
+    expect(await toA).toBe(id);
+
+    toB = next(bSocket);
+    expect(
+      (await patch(a, `/api/invitations/${id}`, { purifiers: [purifier], sensors: [sensor] }))
+        .status,
+    ).toBe(200);
+    expect(await toB).toBe(id);
+
+    toA = next(aSocket);
+    expect((await del(b, `/api/invitations/${id}`)).status).toBe(204);
+    expect(await toA).toBe(id);
+  });
+});
+
 describe('GET /api/invitations', () => {
   it('narrows the sent list to one machine (its invitations tab) and refuses a bad direction', async () => {
     const a = await signIn(t);

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../http/app-error.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
 import { dispatchMail, recordMail } from '../../mail/outbox.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/repository.ts';
-import { endMachineAccess, pushInvitationCount } from './access.ts';
+import { endMachineAccess, pushInvitationChanged, pushInvitationCount } from './access.ts';
 import { invitationPresenter } from './presenter.ts';
 import {
   findInvitation,
@@ -99,11 +99,12 @@ export async function sendInvitations(
   input: CreateInvitationInput,
 ): Promise<InvitationsSent> {
   const machines = { purifiers: input.purifiers, sensors: input.sensors };
-  const { ids, mailIds, notify } = await ctx.db.transaction(async (tx) => {
+  const { ids, mailIds, notify, changed } = await ctx.db.transaction(async (tx) => {
     await assertOwned(tx, sender, machines);
     const ids: string[] = [];
     const mailIds: string[] = [];
     const notify: string[] = [];
+    const changed: [string, string][] = [];
     for (const email of input.emails) {
       const account = await findUserByEmail(tx, email);
       const recipient = account?.enabled ? account : undefined;
@@ -126,10 +127,12 @@ export async function sendInvitations(
       const invitee = row.recipientId ? await findUserById(tx, row.recipientId) : recipient;
       mailIds.push(await recordInvitationMail(ctx, tx, sender, detail!, invitee));
       if (row.recipientId && row.status === 'pending') notify.push(row.recipientId);
+      if (row.recipientId) changed.push([row.recipientId, row.id]);
       ids.push(row.id);
     }
-    return { ids, mailIds, notify };
+    return { ids, mailIds, notify, changed };
   });
+  for (const [userId, id] of changed) pushInvitationChanged(ctx, userId, id);
   await Promise.all(mailIds.map((id) => dispatchMail(ctx.mailQueue, id)));
   await Promise.all(notify.map((userId) => pushInvitationCount(ctx, userId)));
   const details = await invitationDetails(ctx.db, ids);
@@ -200,6 +203,7 @@ export async function answerInvitation(
     return setInvitationStatus(tx, row.id, answer);
   });
   await pushInvitationCount(ctx, user.id);
+  pushInvitationChanged(ctx, row.senderId, row.id);
   return answer === 'accepted' ? presentOne(ctx, row.id, user.id) : null;
 }
 
@@ -230,6 +234,7 @@ export async function updateInvitation(
   });
   if (row.status === 'accepted' && row.recipientId)
     await endMachineAccess(ctx, row.recipientId, removed);
+  pushInvitationChanged(ctx, row.recipientId, row.id);
   return presentOne(ctx, row.id, sender.id);
 }
 
@@ -253,6 +258,7 @@ export async function endInvitation(ctx: AppContext, user: UserRow, id: string):
     const machines = await invitationMachineIds(tx, row.id);
     return { row: await setInvitationStatus(tx, row.id, status), machines };
   });
+  pushInvitationChanged(ctx, row.senderId === user.id ? row.recipientId : row.senderId, row.id);
   if (!row.recipientId) return;
   if (row.status === 'withdrawn' || row.status === 'refused')
     await pushInvitationCount(ctx, row.recipientId);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Invitation } from '@aircloud/shared/invitations';
 import { makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { server } from '../../../test/server.ts';
+import { realtime } from '../../../lib/realtime/socket.ts';
+import { watchInvitationChanges } from '../streams/invitationEvents.ts';
 import { hydra, makeInvitation, ME_ULID, PURIFIER, SENSOR } from '../test/invitationFixtures.ts';
 
 /** The owned machines the popin offers (one purifier, one sensor; a shared one is left out). */
@@ -255,6 +257,22 @@ describe('invitations page', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(deleted).toBe('01JINVITE0000000000000000A'));
     expect(await screen.findByText('Access revoked')).toBeInTheDocument();
+  });
+
+  it("follows the recipient's answer live: the sent list is fetched again", async () => {
+    const lists = { sent: [makeInvitation()] };
+    const seen = serveLists(lists);
+    const { store } = renderApp('/invitations/sent', signedIn(makeMe()));
+    const watching = watchInvitationChanges(store.dispatch);
+    const row = (await screen.findByText('To bob@example.test')).closest('li')!;
+    expect(within(row).getByText('Waiting for approval')).toBeInTheDocument();
+    const before = seen.length;
+
+    lists.sent = [makeInvitation({ state: 'accepted' })];
+    act(() => realtime.invitationChanged$.next({ id: lists.sent[0]!.ulid }));
+    expect(await screen.findByText('Accepted')).toBeInTheDocument();
+    expect(seen.length).toBeGreaterThan(before);
+    watching.unsubscribe();
   });
 
   it('shows the load error with a retry', async () => {

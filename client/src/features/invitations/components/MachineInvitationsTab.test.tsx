@@ -8,7 +8,7 @@ import { server } from '../../../test/server.ts';
 import { realtime } from '../../../lib/realtime/socket.ts';
 import { makePurifier } from '../../purifiers/test/purifierFixtures.ts';
 import { makeSensor } from '../../sensors/test/sensorFixtures.ts';
-import { watchAccessRevoked } from '../streams/accessRevoked.ts';
+import { watchAccessRevoked } from '../streams/invitationEvents.ts';
 import { hydra, makeInvitation, ME_ULID, PURIFIER, SENSOR } from '../test/invitationFixtures.ts';
 
 function servePurifier(access: 'owner' | 'invited', status = () => 200) {

@@ -22,3 +22,18 @@ export function watchAccessRevoked(dispatch: AppDispatch): Subscription {
     dispatch(notifyError('invitations.revoked'));
   });
 }
+
+/**
+ * When the other side changes one of the user's invitations (answers, leaves, withdraws, changes
+ * its machines), the sent and received lists and the machines' access tabs are refetched.
+ */
+export function watchInvitationChanges(dispatch: AppDispatch): Subscription {
+  return realtime.invitationChanged$.subscribe(({ id }) => {
+    dispatch(
+      invitationsApi.util.invalidateTags([
+        { type: 'Invitation', id },
+        { type: 'Invitation', id: 'LIST' },
+      ]),
+    );
+  });
+}
