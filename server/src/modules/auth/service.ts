@@ -5,6 +5,7 @@ import { AppError, fieldError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { dispatchMail, recordMail } from '../../mail/outbox.ts';
 import { emitToUser } from '../../realtime/gateway.ts';
+import { pushClaimedInvitations } from '../invitations/access.ts';
 import { claimInvitations } from '../invitations/repository.ts';
 import { userLanguage } from '../users/language.ts';
 import {
@@ -128,11 +129,13 @@ export async function activate(
 ): Promise<{ user: UserRow; session: SessionTokens }> {
   const code = await findUsableCode(ctx.db, sha256(token), 'activation');
   if (!code) throw new AppError(400, 'error_token_renew');
-  return ctx.db.transaction(async (tx) => {
+  const { claimed, ...activated } = await ctx.db.transaction(async (tx) => {
     if (!(await markCodeUsed(tx, code.id))) throw new AppError(400, 'error_token_renew');
     const user = await enableUser(tx, code.userId);
     // Invitations sent to this e-mail before the account existed now wait for its answer.
-    await claimInvitations(tx, user);
-    return { user, session: await issueSession(ctx, tx, user) };
+    const claimed = await claimInvitations(tx, user);
+    return { user, session: await issueSession(ctx, tx, user), claimed };
   });
+  pushClaimedInvitations(ctx, claimed);
+  return activated;
 }

@@ -9,7 +9,7 @@ import { findPurifier } from '../purifiers/repository.ts';
 import { sensorAccess } from '../sensors/policy.ts';
 import { findSensor } from '../sensors/repository.ts';
 import { findUserById } from '../users/repository.ts';
-import { pendingReceivedCount } from './repository.ts';
+import { pendingReceivedCount, type ClaimedInvitation } from './repository.ts';
 
 /** Pushes `me:updated` (with the fresh invitation count) to every browser of a user. */
 export async function pushInvitationCount(
@@ -29,6 +29,14 @@ export function pushInvitationChanged(
   invitationId: string,
 ): void {
   if (userId) emitToUser(ctx.io, userId, 'invitation:changed', { id: invitationId });
+}
+
+/** Tells the senders of invitations just claimed by a new account (now waiting for approval). */
+export function pushClaimedInvitations(
+  ctx: Pick<AppContext, 'io'>,
+  claimed: ClaimedInvitation[],
+): void {
+  for (const { id, senderId } of claimed) pushInvitationChanged(ctx, senderId, id);
 }
 
 /**

@@ -212,11 +212,17 @@ describe('waiting for user → waiting for approval', () => {
       .from(mails)
       .where(and(eq(mails.to, email), eq(mails.template, 'activation')));
     const token = new URL((activation!.data as { link: string }).link).searchParams.get('token');
+    // The sender's open page hears of it: its list shows the new state without a reload.
+    const senderSocket = await openSocket(t, a, sockets);
+    const changed = new Promise<string>((resolve) =>
+      senderSocket.once('invitation:changed', (event: { id: string }) => resolve(event.id)),
+    );
     const activated = await request(t.url).post('/security/activate').send({ token });
     expect(activated.status).toBe(200);
     expect(activated.body.invitations_received_count).toBe(1);
     const [item] = (await get(a, '/api/invitations?direction=sent')).body['hydra:member'];
     expect(item).toMatchObject({ state: 'waiting_for_approval', recipient: { email } });
+    expect(await changed).toBe(item.ulid);
   });
 });
 

@@ -165,14 +165,20 @@ export async function touchInvitation(db: Executor, id: string): Promise<void> {
   await db.update(invitations).set({ updatedAt: new Date() }).where(eq(invitations.id, id));
 }
 
+/** An invitation given to an account that was just enabled, and who sent it. */
+export interface ClaimedInvitation {
+  id: string;
+  senderId: string;
+}
+
 /**
  * Gives the pending invitations waiting for this e-mail to its (now enabled) account; answers
- * how many were claimed.
+ * them, so their senders can be told once the transaction is committed.
  */
 export async function claimInvitations(
   db: Executor,
   user: { id: string; email: string },
-): Promise<number> {
+): Promise<ClaimedInvitation[]> {
   const rows = await db
     .update(invitations)
     .set({ recipientId: user.id, updatedAt: new Date() })
@@ -184,8 +190,8 @@ export async function claimInvitations(
         sql`${invitations.senderId} <> ${user.id}`,
       ),
     )
-    .returning({ id: invitations.id });
-  return rows.length;
+    .returning({ id: invitations.id, senderId: invitations.senderId });
+  return rows;
 }
 
 /** How many invitations wait for this user's answer. */

@@ -13,7 +13,8 @@ import { dispatchMail, recordMail } from '../../mail/outbox.ts';
 import { emitToUser } from '../../realtime/gateway.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { insertValidationCode, revokeUserTokens } from '../auth/repository.ts';
-import { claimInvitations } from '../invitations/repository.ts';
+import { pushClaimedInvitations } from '../invitations/access.ts';
+import { claimInvitations, type ClaimedInvitation } from '../invitations/repository.ts';
 import { currentMe } from '../me/service.ts';
 import {
   detachMediaWornByOthers,
@@ -98,6 +99,7 @@ export async function createUser(
   const password = input.new_password1 ? input.new_password1 : null;
   const passwordHash = await hashPassword(password ?? randomToken());
   const code = password ? null : randomToken();
+  let claimed: ClaimedInvitation[] = [];
   const { user, mailId } = await uniqueEmail(() =>
     ctx.db.transaction(async (tx) => {
       const user = await repo.insertUser(tx, {
@@ -115,7 +117,7 @@ export async function createUser(
       });
       if (avatar) await setMediaOwner(tx, avatar, user.id);
       if (!code) {
-        await claimInvitations(tx, user);
+        claimed = await claimInvitations(tx, user);
         return { user, mailId: null };
       }
       await insertValidationCode(tx, {
@@ -135,6 +137,7 @@ export async function createUser(
     }),
   );
   if (mailId) await dispatchMail(ctx.mailQueue, mailId);
+  pushClaimedInvitations(ctx, claimed);
   return user;
 }
 
@@ -152,6 +155,7 @@ export async function updateUser(
   const target = await getUser(ctx, actor, id);
   const self = actor.id === target.id;
   let previousAvatar: MediaRow | undefined;
+  let claimed: ClaimedInvitation[] = [];
   let avatar: string | null | undefined;
   const sentAvatar = input.avatar === null ? null : mediaIdOf(input.avatar);
   if (sentAvatar !== undefined && sentAvatar !== target.avatar) {
@@ -184,11 +188,12 @@ export async function updateUser(
       if (!row) throw new AppError(404, 'not_found');
       if (avatar) await setMediaOwner(tx, avatar, row.id);
       if (target.enabled && !row.enabled) await revokeUserTokens(tx, row.id);
-      if (!target.enabled && row.enabled) await claimInvitations(tx, row);
+      if (!target.enabled && row.enabled) claimed = await claimInvitations(tx, row);
       return row;
     }),
   );
   if (previousAvatar) await removeUnusedMedia(ctx, [previousAvatar]);
+  pushClaimedInvitations(ctx, claimed);
   await pushMe(ctx, updated);
   if (target.enabled && !updated.enabled) emitToUser(ctx.io, updated.id, 'session:revoked');
   return updated;
