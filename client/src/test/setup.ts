@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server.ts';
 import { resources } from '@aircloud/shared/i18n/resources';
 import { i18n } from '../lib/i18n/i18n.ts';
+import { setRouter } from '../lib/navigation/navigator.ts';
 
 // A screen's first render waits for its lazy page chunk, which Vite transforms on first import:
 // on a busy machine that takes more than testing-library's default second.
@@ -42,6 +43,8 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  // A request of this test failing late must not navigate the next test's app.
+  setRouter(null);
   server.resetHandlers();
   localStorage.clear();
 });

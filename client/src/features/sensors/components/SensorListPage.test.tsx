@@ -101,6 +101,9 @@ describe('sensor list', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sensors of this user');
     const banner = await screen.findByRole('region', { name: /viewing the products/ });
     expect(within(banner).getByRole('link', { name: 'Sensors' })).toHaveClass('is-active');
+    // The banner's user is loaded before the test ends: a request still in flight after the
+    // handlers are reset would fail and send the next test's app to the network error page.
+    expect(await within(banner).findByText('Marie Curie')).toBeInTheDocument();
   });
 
   it('lets a technician provision a sensor and shows its device secret once', async () => {
