@@ -3,7 +3,8 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError.tsx';
-import { SHORT_NAME_MAX, TRH_CHOICES } from '@aircloud/shared/constants';
+import { NameFields } from '../../../components/NameFields.tsx';
+import { TRH_CHOICES } from '@aircloud/shared/constants';
 import {
   patchPurifierSchema,
   PURIFIER_MODES,
@@ -148,33 +149,20 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
       <FormError messageKey={serverError} />
       <div className="settings-grid">
         <section className="card form">
-          <FormField
-            id="pp-name"
-            name="name"
-            label={t('purifier.parameters.name')}
-            error={errors.name?.message}
-            params={{ max: 100 }}
-          >
-            <input
-              className="input"
-              {...fieldA11y('pp-name', errors.name?.message)}
-              {...register('name')}
-            />
-          </FormField>
-          <FormField
-            id="pp-short-name"
-            name="short_name"
-            label={t('purifier.parameters.short-name')}
-            error={errors.short_name?.message}
-            params={{ max: SHORT_NAME_MAX }}
-            hint={t('purifier.parameters.short-name-hint')}
-          >
-            <input
-              className="input"
-              {...fieldA11y('pp-short-name', errors.short_name?.message)}
-              {...register('short_name')}
-            />
-          </FormField>
+          <NameFields
+            idPrefix="pp"
+            name={{
+              field: register('name'),
+              label: t('purifier.parameters.name'),
+              error: errors.name?.message,
+            }}
+            shortName={{
+              field: register('short_name'),
+              label: t('purifier.parameters.short-name'),
+              hint: t('purifier.parameters.short-name-hint'),
+              error: errors.short_name?.message,
+            }}
+          />
           <FormField
             id="pp-date"
             name="system_date"

@@ -6,7 +6,7 @@ import { SHORT_NAME_MAX } from '@aircloud/shared/constants';
 import { patchSensorSchema, type PatchSensorInput, type Sensor } from '@aircloud/shared/sensors';
 import { Button } from '../../../components/Button.tsx';
 import { FormError } from '../../../components/FormError.tsx';
-import { FormField, fieldA11y } from '../../../components/FormField.tsx';
+import { NameFields } from '../../../components/NameFields.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
@@ -64,34 +64,20 @@ export function ParametersTab({ sensor }: { sensor: Sensor }) {
     <form className="form tab-panel" onSubmit={onSubmit} noValidate>
       <FormError messageKey={serverError} />
       <section className="card form sensor-parameters">
-        <FormField
-          id="sp-name"
-          name="name"
-          label={t('sensor.parameters.name')}
-          error={errors.name?.message}
-          params={{ max: 100 }}
-        >
-          <input
-            className="input"
-            {...fieldA11y('sp-name', errors.name?.message)}
-            {...register('name')}
-          />
-        </FormField>
-        <FormField
-          id="sp-short-name"
-          name="short_name"
-          label={t('sensor.parameters.short-name')}
-          error={errors.short_name?.message}
-          params={{ max: SHORT_NAME_MAX }}
-          hint={t('sensor.parameters.short-name-hint', { max: SHORT_NAME_MAX })}
-        >
-          <input
-            className="input"
-            maxLength={SHORT_NAME_MAX + 10}
-            {...fieldA11y('sp-short-name', errors.short_name?.message)}
-            {...register('short_name')}
-          />
-        </FormField>
+        <NameFields
+          idPrefix="sp"
+          name={{
+            field: register('name'),
+            label: t('sensor.parameters.name'),
+            error: errors.name?.message,
+          }}
+          shortName={{
+            field: register('short_name'),
+            label: t('sensor.parameters.short-name'),
+            hint: t('sensor.parameters.short-name-hint', { max: SHORT_NAME_MAX }),
+            error: errors.short_name?.message,
+          }}
+        />
       </section>
       <div className="form-actions">
         <Button variant="secondary" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
