@@ -8,8 +8,7 @@
  *   --e2e    a fresh database (E2E_DATABASE) and mail folder, for the Playwright journeys
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '../server/src/db/client.ts';
@@ -17,7 +16,7 @@ import { runMigrations } from '../server/src/db/migrate.ts';
 import { seedDemoHistory } from '../server/src/db/seed-demo-history.ts';
 import { seedDemo, seedDemoDevices } from '../server/src/db/seed-demo.ts';
 import { ensureMeasurePartitions } from '../server/src/db/partitions.ts';
-import { ensurePostgres, ensureRedis } from './lib/services.ts';
+import { ensurePostgres, ensureRedis, localAppSecret } from './lib/services.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -26,15 +25,6 @@ const dev = args.has('--dev');
 const e2e = args.has('--e2e');
 const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
 mkdirSync(varDir, { recursive: true });
-
-/** A stable secret for this checkout, so sessions survive restarts; production sets APP_SECRET. */
-function appSecret(): string {
-  if (process.env.APP_SECRET) return process.env.APP_SECRET;
-  const file = path.join(varDir, 'app-secret');
-  if (!existsSync(file))
-    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
-  return readFileSync(file, 'utf8').trim();
-}
 
 const postgres = await ensurePostgres(
   varDir,
@@ -68,11 +58,21 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: postgres.url,
   REDIS_URL: redis.url,
-  APP_SECRET: appSecret(),
+  // Never a constant: outside production, 48 random bytes made once in var/app-secret when none
+  // is given; in production the server refuses to start without one.
+  APP_SECRET:
+    process.env.APP_SECRET ||
+    (process.env.NODE_ENV === 'production' ? undefined : localAppSecret(varDir)),
   MAIL_DIR: mailDir,
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads'),
   DEMO: demo ? '1' : '0',
-  ...(e2e ? { REDIS_PREFIX: `aircloud-e2e-${process.pid}`, LOGIN_RATE_LIMIT: '1000' } : {}),
+  ...(e2e
+    ? {
+        REDIS_PREFIX: `aircloud-e2e-${process.pid}`,
+        LOGIN_RATE_LIMIT: '1000',
+        REGISTRATION_RATE_LIMIT: '1000',
+      }
+    : {}),
   ...(dev && !process.env.PUBLIC_URL ? { PUBLIC_URL: 'http://localhost:5173' } : {}),
 };
 

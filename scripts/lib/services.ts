@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -106,4 +107,26 @@ export async function ensureRedis(varDir: string): Promise<{ url: string; stop: 
   }
   console.log(`[start] no Redis on 127.0.0.1:6379: started redis-server on port ${port}`);
   return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+/** Shortest secret the server accepts (server/src/config.ts). */
+const APP_SECRET_MIN = 32;
+
+/**
+ * The APP_SECRET of a product started without one: 48 random bytes drawn on the first start
+ * into `<varDir>/app-secret` (mode 0600, readable by this user only), then read again, so
+ * sessions survive restarts. Production sets APP_SECRET itself.
+ */
+export function localAppSecret(varDir: string): string {
+  const file = path.join(varDir, 'app-secret');
+  mkdirSync(varDir, { recursive: true });
+  const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
+  if (stored.length >= APP_SECRET_MIN) {
+    chmodSync(file, 0o600);
+    return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
 }

@@ -7,6 +7,7 @@
  * server until stopped. With --devices, runs the devices of that file instead (the demo).
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../server/src/config.ts';
@@ -17,6 +18,7 @@ import {
   ensureSensor,
   type DeviceCredentials,
 } from '../../server/src/modules/sensors/device-fleet.ts';
+import { localAppSecret } from '../lib/services.ts';
 import { simulate } from './simulator.ts';
 
 const { values } = parseArgs({
@@ -32,7 +34,11 @@ const { values } = parseArgs({
   },
 });
 
-const config = loadConfig();
+// Run alone (npm run simulate), it shares the secret `npm start` made for this checkout.
+const config = loadConfig({
+  ...process.env,
+  APP_SECRET: process.env.APP_SECRET || localAppSecret(path.resolve(process.env.VAR_DIR ?? 'var')),
+});
 const baseUrl = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 const log = values.quiet ? undefined : (line: string) => console.log(`[simulator] ${line}`);
 

@@ -1,6 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
-const DEV_SECRET = 'development-only-secret-do-not-use-in-production-0123456789';
+/** A configuration the process cannot start with; its message is one line, for the console. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The secret of a test run without APP_SECRET: random, drawn once per process, so the server
+ * and the worker code of one test process (and every app a test file starts) agree on it.
+ */
+let testSecret: string | undefined;
+function testRunSecret(): string {
+  testSecret ??= randomBytes(48).toString('base64url');
+  return testSecret;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -23,6 +40,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORGOT_PASSWORD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Accepted registrations and activation-mail resends per address, and per e-mail, per hour. */
+  REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Wrong current passwords a user may send to POST /api/me/edit-password per 15 minutes. */
+  PASSWORD_CHANGE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Time a client has to send the request headers (ms). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time a client has to send a whole request, body included (ms); uploads get more. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** Largest firmware upload in bytes (default 200 MB, spec section 9). */
   FIRMWARE_MAX_BYTES: z.coerce
     .number()
@@ -33,7 +58,11 @@ const envSchema = z.object({
   INVITATION_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   /** Meraki webhook posts accepted per purifier per minute. */
   MERAKI_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Proxies whose X-Forwarded-For is believed (Express `trust proxy`: true, a hop count, or
+   * addresses / subnets such as `uniquelocal`); none by default, so X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: z.string().default(''),
   /** Worker job lock (ms): a job of a worker that died runs again once its lock has expired. */
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often (ms) a worker looks for stalled jobs (locks that expired) to run them again. */
@@ -51,13 +80,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
-  if (c.NODE_ENV === 'production' && !c.APP_SECRET) {
-    throw new Error(
-      'Invalid configuration:\n  APP_SECRET: required in production (32+ characters)',
+  // Never a constant: a secret known from the repository would sign anybody's tokens.
+  if (!c.APP_SECRET && c.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'APP_SECRET is not set: give it 32+ random characters (npm start makes one in var/app-secret)',
     );
+  }
+  if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
@@ -73,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailDir: c.MAIL_DIR,
     uploadDir: c.UPLOAD_DIR,
     clientDist: c.CLIENT_DIST,
-    appSecret: c.APP_SECRET ?? DEV_SECRET,
+    appSecret: c.APP_SECRET ?? testRunSecret(),
     /** Origins allowed for CORS and for state-changing cookie requests. */
     allowedOrigins: [
       new URL(publicUrl).origin,
@@ -84,6 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: c.LOG_LEVEL,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     forgotPasswordRateLimit: c.FORGOT_PASSWORD_RATE_LIMIT,
+    registrationRateLimit: c.REGISTRATION_RATE_LIMIT,
+    passwordChangeRateLimit: c.PASSWORD_CHANGE_RATE_LIMIT,
+    headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_MS,
     trustProxy: c.TRUST_PROXY,
     firmwareMaxBytes: c.FIRMWARE_MAX_BYTES,
     invitationRateLimit: c.INVITATION_RATE_LIMIT,

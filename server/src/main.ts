@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureMeasurePartitions } from './db/partitions.ts';
@@ -68,6 +68,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

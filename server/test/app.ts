@@ -25,7 +25,8 @@ export interface TestApp extends AirCloudApp {
 
 /** Boots the real app on a fresh database and a private Redis prefix, listening on a free port. */
 export async function startTestApp(
-  env: Record<string, string> = {},
+  /** Settings over the test defaults; `undefined` gives a setting the product's own default. */
+  env: Record<string, string | undefined> = {},
   /** A second node: reuse this app's database (and, through env REDIS_PREFIX, its Redis keys). */
   shared: { database?: Pick<TestApp, 'db'> } = {},
 ): Promise<TestApp> {
@@ -40,6 +41,9 @@ export async function startTestApp(
     PUBLIC_URL,
     CLIENT_DIST: '/nonexistent/client/dist',
     LOG_LEVEL: 'silent',
+    // Tests pose as clients behind a proxy on loopback: X-Forwarded-For names each one's address.
+    // The product trusts no proxy unless told (TRUST_PROXY: undefined tests that default).
+    TRUST_PROXY: 'loopback',
     ...env,
   });
   const redis = new Redis(REDIS_URL);

@@ -35,6 +35,10 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 /** POST /security/forgot-password */
 export const forgotPasswordSchema = z.strictObject({ email: emailField() });
 
+/** POST /api/registration/resend: a new activation link for an account never activated. */
+export const resendActivationSchema = z.strictObject({ email: emailField() });
+export type ResendActivationInput = z.infer<typeof resendActivationSchema>;
+
 /** POST /security/reset-password; the two passwords must match (`new_password_invalid`). */
 export const resetPasswordSchema = z.strictObject({
   token: requiredString().max(200),

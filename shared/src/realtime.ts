@@ -51,11 +51,21 @@ export interface SensorSnapshot {
   last_seen_at: string | null;
 }
 
+/**
+ * What the ack of any event receives when the socket sent more events than it may (a few per
+ * second on `/public`, more on the other namespaces); a socket that keeps on is disconnected.
+ */
+export interface TooManyRequestsAck {
+  ok: false;
+  error: 'too_many_requests';
+}
+
 /** The acknowledgement of `subscribe`: the snapshot first, then updates follow as events. */
 export type SubscribeAck =
   | { ok: true; purifier: Purifier }
   | { ok: true; sensor: SensorSnapshot }
-  | { ok: false; error: 'not_found' | 'invalid' };
+  | { ok: false; error: 'not_found' | 'invalid' }
+  | TooManyRequestsAck;
 
 /** Events the server pushes to a browser socket (default namespace; room `user:<ulid>`). */
 export interface ServerToClientEvents {
@@ -88,13 +98,17 @@ export interface ServerToClientEvents {
 
 /** Events a browser socket may send. */
 export interface ClientToServerEvents {
-  ping: (ack: (at: string) => void) => void;
+  /** The server's time (TooManyRequestsAck past the socket's limit). */
+  ping: (ack: (at: string | TooManyRequestsAck) => void) => void;
   /**
    * Follow a purifier or a sensor (same access rule as the REST API). The ack carries the
    * snapshot; a reconnecting socket subscribes again and gets a fresh one (catch-up).
    */
   subscribe: (target: SubscriptionTarget, ack: (res: SubscribeAck) => void) => void;
-  unsubscribe: (target: SubscriptionTarget, ack?: (res: { ok: boolean }) => void) => void;
+  unsubscribe: (
+    target: SubscriptionTarget,
+    ack?: (res: { ok: boolean } | TooManyRequestsAck) => void,
+  ) => void;
 }
 
 /** Name of the Socket.IO room that reaches every socket of one user. */
@@ -112,9 +126,14 @@ export interface SensorClosedEvent {
   sensor: string;
 }
 
-/** The acknowledgement of `subscribe` on the public namespace. */
+/**
+ * The acknowledgement of `subscribe` on the public namespace; `too_many_requests` also when the
+ * socket already follows as many sensors as it may.
+ */
 export type PublicSubscribeAck =
-  { ok: true; sensor: SensorSnapshot } | { ok: false; error: 'not_found' | 'invalid' };
+  | { ok: true; sensor: SensorSnapshot }
+  | { ok: false; error: 'not_found' | 'invalid' }
+  | TooManyRequestsAck;
 
 /** Events the server pushes to an anonymous socket of the public namespace. */
 export interface PublicServerToClientEvents {
@@ -128,5 +147,8 @@ export interface PublicServerToClientEvents {
 export interface PublicClientToServerEvents {
   /** Follow a public sensor; the ack carries the snapshot, or not_found when it is not public. */
   subscribe: (target: { sensor: string }, ack: (res: PublicSubscribeAck) => void) => void;
-  unsubscribe: (target: { sensor: string }, ack?: (res: { ok: boolean }) => void) => void;
+  unsubscribe: (
+    target: { sensor: string },
+    ack?: (res: { ok: boolean } | TooManyRequestsAck) => void,
+  ) => void;
 }

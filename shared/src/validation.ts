@@ -4,10 +4,54 @@ import { z } from 'zod';
  * Reusable zod pieces whose messages are `validation.*` catalogue keys, so client forms and the
  * server's 422 violations speak the same words (spec section 5).
  */
-export const requiredString = () =>
-  z.string({ error: 'validation.required' }).trim().min(1, { error: 'validation.required' });
+/**
+ * True when `text` holds a control character: C0 (NUL, tab, CR, LF…), DEL, C1, or the Unicode
+ * line and paragraph separators; `keepLineFeed` lets LF through. In a name they would break the
+ * lines of a mail or a CSV export.
+ */
+function hasControlCharacter(text: string, keepLineFeed: boolean): boolean {
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const control =
+      code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+    if (control && !(keepLineFeed && code === 0x0a)) return true;
+  }
+  return false;
+}
 
-export const optionalString = () => z.string().trim().optional().default('');
+/**
+ * Text on one line (a name, a company, a phone), trimmed: any control character (CR, LF, tab,
+ * NUL…) inside it is refused with `validation.control_characters`. `error` is the message when
+ * the value is not a string.
+ */
+export const singleLineText = (error = 'validation.invalid') =>
+  z
+    .string({ error })
+    .trim()
+    .refine((text) => !hasControlCharacter(text, false), {
+      error: 'validation.control_characters',
+      abort: true,
+    });
+
+/**
+ * Text over several lines (a note), trimmed: line feeds are kept (CR LF is read as LF), any
+ * other control character is refused with `validation.control_characters`.
+ */
+export const multiLineText = (error = 'validation.invalid') =>
+  z
+    .string({ error })
+    .overwrite((text) => text.replace(/\r\n/g, '\n'))
+    .trim()
+    .refine((text) => !hasControlCharacter(text, true), {
+      error: 'validation.control_characters',
+      abort: true,
+    });
+
+/** A required one-line text (single-line, at least one character once trimmed). */
+export const requiredString = () =>
+  singleLineText('validation.required').min(1, { error: 'validation.required' });
+
+export const optionalString = () => singleLineText().optional().default('');
 
 export const emailField = () =>
   z

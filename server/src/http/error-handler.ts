@@ -138,6 +138,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
+    // Read by limiters that count some refusals only (http/rate-limit.ts).
+    res.locals.errorKey = err.key;
     const title = translate(lang, `errors.${err.key}`);
     if (err.violations) {
       const violations = err.violations.map((v) => ({ ...v, message: v.message || title }));

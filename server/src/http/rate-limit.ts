@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { ErrorKey } from '@aircloud/shared/errors';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
@@ -33,6 +34,8 @@ function limiter(
     key: (req: Request) => string;
     skipSuccessfulRequests?: boolean;
     skipFailedRequests?: boolean;
+    /** What counts as a success for skipSuccessfulRequests (default: a status below 400). */
+    requestWasSuccessful?: (req: Request, res: Response) => boolean;
     skip?: (req: Request) => boolean;
   },
 ): RequestHandler {
@@ -43,6 +46,7 @@ function limiter(
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
     skipFailedRequests: options.skipFailedRequests ?? false,
     ...(options.skip ? { skip: options.skip } : {}),
+    ...(options.requestWasSuccessful ? { requestWasSuccessful: options.requestWasSuccessful } : {}),
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     store: store(redis, `${config.redisPrefix}:rl:${name}:`),
@@ -51,10 +55,12 @@ function limiter(
 }
 
 /**
- * Two limiters as one middleware: the second runs once the first let the request through. Both
- * are awaited, so a store failure (Redis down) reaches the error middleware like any error.
+ * Limiters as one middleware: each runs once the ones before let the request through. All are
+ * awaited, so a store failure (Redis down) reaches the error middleware like any error.
  */
-function inTurn(first: RequestHandler, second: RequestHandler): RequestHandler {
+function inTurn(first: RequestHandler, ...rest: RequestHandler[]): RequestHandler {
+  if (rest.length === 0) return first;
+  const second = inTurn(rest[0]!, ...rest.slice(1));
   return async (req, res, next) => {
     let passed = false;
     let refusal: unknown;
@@ -69,11 +75,15 @@ function inTurn(first: RequestHandler, second: RequestHandler): RequestHandler {
 
 /** How many more failed logins one address may make, over all e-mails, than per e-mail. */
 const LOGIN_IP_FACTOR = 10;
+/** How many more failed logins one account may take from all addresses than from one. */
+const LOGIN_ACCOUNT_FACTOR = 3;
 
 /**
  * Login attempts, failures only: config.loginRateLimit per IP and e-mail every 5 minutes
- * (guessing one account's password), and ten times that per IP over every e-mail (spraying one
- * password over many accounts, each attempt costing a password hash).
+ * (guessing one account's password), ten times that per IP over every e-mail (spraying one
+ * password over many accounts, each attempt costing a password hash), and three times that per
+ * e-mail from every address every 15 minutes (guessing one account's password from many
+ * addresses).
  */
 export function loginRateLimit(redis: Redis, config: Config): RequestHandler {
   return inTurn(
@@ -89,7 +99,58 @@ export function loginRateLimit(redis: Redis, config: Config): RequestHandler {
       skipSuccessfulRequests: true,
       key: clientIp,
     }),
+    limiter(redis, 'login-account', config, {
+      windowMs: 15 * 60 * 1000,
+      limit: config.loginRateLimit * LOGIN_ACCOUNT_FACTOR,
+      skipSuccessfulRequests: true,
+      key: bodyEmail,
+      skip: (req) => bodyEmail(req) === '',
+    }),
   );
+}
+
+/**
+ * Activation mails (POST /api/registration and /api/registration/resend, counted together):
+ * config.registrationRateLimit accepted requests per IP, and as many per e-mail address from
+ * anywhere, every hour, so nobody floods an inbox with activation mails. Refused requests (bad
+ * input, an e-mail already registered) mail nothing and do not count.
+ */
+export function activationMailRateLimit(redis: Redis, config: Config): RequestHandler {
+  return inTurn(
+    limiter(redis, 'registration', config, {
+      windowMs: 60 * 60 * 1000,
+      limit: config.registrationRateLimit,
+      skipFailedRequests: true,
+      key: clientIp,
+    }),
+    limiter(redis, 'registration-email', config, {
+      windowMs: 60 * 60 * 1000,
+      limit: config.registrationRateLimit,
+      skipFailedRequests: true,
+      key: bodyEmail,
+      skip: (req) => bodyEmail(req) === '',
+    }),
+  );
+}
+
+/** The catalogue key the error middleware answered with (`res.locals.errorKey`). */
+function answeredKey(res: Response): ErrorKey | undefined {
+  return (res.locals as { errorKey?: ErrorKey }).errorKey;
+}
+
+/**
+ * Password changes (POST /api/me/edit-password): config.passwordChangeRateLimit wrong current
+ * passwords per user every 15 minutes, so a stolen session cannot guess the password it lacks.
+ * Only `current_password_invalid` answers count.
+ */
+export function passwordChangeRateLimit(redis: Redis, config: Config): RequestHandler {
+  return limiter(redis, 'edit-password', config, {
+    windowMs: 15 * 60 * 1000,
+    limit: config.passwordChangeRateLimit,
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => answeredKey(res) !== 'current_password_invalid',
+    key: (req) => String(req.user?.id ?? ''),
+  });
 }
 
 /**

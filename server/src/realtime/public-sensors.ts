@@ -9,9 +9,13 @@ import {
 } from '@aircloud/shared/realtime';
 import type { AppContext } from '../context.ts';
 import { findSensor, lastSample } from '../modules/sensors/repository.ts';
+import { PUBLIC_EVENT_LIMIT, limitEvents } from './event-limit.ts';
 import type { RealtimeServer } from './gateway.ts';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+/** Sensors one anonymous socket may follow at once (a public graph shows one). */
+export const PUBLIC_MAX_SENSORS = 10;
 
 /** The typed public namespace: anonymous sockets following public sensors. */
 export type PublicNamespace = Namespace<PublicClientToServerEvents, PublicServerToClientEvents>;
@@ -27,7 +31,12 @@ export function publicNamespace(io: RealtimeServer): PublicNamespace {
  */
 async function subscribePublic(
   ctx: Pick<AppContext, 'db'>,
-  socket: { join(room: string): unknown; leave(room: string): unknown },
+  socket: {
+    id: string;
+    rooms: Set<string>;
+    join(room: string): unknown;
+    leave(room: string): unknown;
+  },
   target: unknown,
 ): Promise<PublicSubscribeAck> {
   const id = (target as { sensor?: unknown } | null)?.sensor;
@@ -35,6 +44,10 @@ async function subscribePublic(
   const before = await findSensor(ctx.db, id);
   if (!before || !before.isPublic) return { ok: false, error: 'not_found' };
   const room = sensorRoom(id);
+  // Checked and joined with no wait between, so parallel subscribes cannot pass the cap together
+  // (every socket is also in the room of its own id).
+  const followed = [...socket.rooms].filter((r) => r !== socket.id && r !== room).length;
+  if (followed >= PUBLIC_MAX_SENSORS) return { ok: false, error: 'too_many_requests' };
   await socket.join(room);
   const sensor = await findSensor(ctx.db, id);
   if (!sensor || !sensor.isPublic) {
@@ -54,13 +67,15 @@ async function subscribePublic(
 
 /**
  * The `/public` namespace: no authentication, no cookies; a socket may only `subscribe` to a
- * public sensor (room `sensor:<ulid>` of this namespace), fed by the live-sample relay.
+ * public sensor (room `sensor:<ulid>` of this namespace), fed by the live-sample relay; a few
+ * events a second and at most PUBLIC_MAX_SENSORS sensors per socket.
  */
 export function attachPublicNamespace(
   io: RealtimeServer,
   ctx: Pick<AppContext, 'db' | 'logger'>,
 ): void {
   publicNamespace(io).on('connection', (socket) => {
+    socket.use(limitEvents(socket, PUBLIC_EVENT_LIMIT));
     socket.on('subscribe', (target, ack) => {
       if (typeof ack !== 'function') return;
       subscribePublic(ctx, socket, target)

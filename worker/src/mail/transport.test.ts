@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe('mail transport without SMTP_URL', () => {
   it('writes the mail as an .eml file that parses back with its link, and logs where it is', async () => {
-    const config = loadConfig({ MAIL_DIR: mailDir });
+    const config = loadConfig({ NODE_ENV: 'test', MAIL_DIR: mailDir });
     expect(config.smtpUrl).toBeUndefined();
     const { logger, lines } = memoryLogger();
     const transport = createMailTransport({ ...config, logger });

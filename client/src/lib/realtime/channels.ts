@@ -34,9 +34,12 @@ export interface ChannelMessages {
     | { type: 'import'; sensorImport: SensorImport };
 }
 
-/** The server refused a subscription (`not_found`, `invalid`): the channel errors with it. */
+/**
+ * The server refused a subscription (`not_found`, `invalid`, `too_many_requests`): the channel
+ * errors with it.
+ */
 export class ChannelError extends Error {
-  constructor(readonly code: 'not_found' | 'invalid') {
+  constructor(readonly code: Extract<SubscribeAck, { ok: false }>['error']) {
     super(`realtime subscription refused: ${code}`);
     this.name = 'ChannelError';
   }

@@ -2,10 +2,16 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import request from 'supertest';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ABANDONED_UPLOAD_MS,
+  AVATAR_QUOTA_BYTES,
+  AVATAR_QUOTA_COUNT,
+} from '@aircloud/shared/users';
 import {
   GOOD_PASSWORD,
   createUser,
@@ -13,6 +19,9 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/app.ts';
+import { mediaObjects } from '../../db/schema.ts';
+import { insertMedia } from './repository.ts';
+import { removeAbandonedMedia } from './service.ts';
 
 let t: TestApp;
 let uploadDir: string;
@@ -308,5 +317,91 @@ describe('avatars on users', () => {
       (await request(t.url).delete(`/api/users/${s.user.id}`).set('Cookie', admin.access)).status,
     ).toBe(204);
     expect(avatarFiles()).toHaveLength(before - 2);
+  });
+});
+
+describe('avatar quota and abandoned uploads', () => {
+  const idOf = (res: { body: { '@id': string } }) => res.body['@id'].split('/').pop()!;
+  const exists = async (id: string) =>
+    (await t.db.select().from(mediaObjects).where(eq(mediaObjects.id, id))).length === 1;
+  /** Makes an upload look an hour and a minute old. */
+  const age = (id: string) =>
+    t.db
+      .update(mediaObjects)
+      .set({ createdAt: new Date(Date.now() - ABANDONED_UPLOAD_MS - 60_000) })
+      .where(eq(mediaObjects.id, id));
+
+  it('refuses the upload past AVATAR_QUOTA_COUNT images with 422 image_quota, storing nothing', async () => {
+    const s = await signIn();
+    const image = await png();
+    // Uploads racing each other cannot pass the quota together.
+    const results = await Promise.all(
+      Array.from({ length: AVATAR_QUOTA_COUNT + 2 }, () => upload(s.access, image)),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(AVATAR_QUOTA_COUNT);
+    const files = avatarFiles().length;
+    const refused = await upload(s.access, image);
+    expect(refused.status).toBe(422);
+    expect(refused.body['hydra:description']).toBe('image_quota');
+    expect(refused.body.violations).toEqual([
+      expect.objectContaining({ propertyPath: 'file', code: 'image_quota' }),
+    ]);
+    expect(avatarFiles()).toHaveLength(files);
+    const rows = await t.db.select().from(mediaObjects).where(eq(mediaObjects.ownerId, s.user.id));
+    expect(rows).toHaveLength(AVATAR_QUOTA_COUNT);
+    // Another account has its own quota.
+    expect((await upload((await signIn()).access, image)).status).toBe(201);
+  });
+
+  it('refuses the upload that would store more than AVATAR_QUOTA_BYTES', async () => {
+    const s = await signIn();
+    const image = await png();
+    await insertMedia(t.db, {
+      id: ulid(),
+      ownerId: s.user.id,
+      fileName: 'stand-in.png',
+      mimeType: 'image/png',
+      size: AVATAR_QUOTA_BYTES - image.length + 1,
+    });
+    const refused = await upload(s.access, image);
+    expect(refused.status).toBe(422);
+    expect(refused.body['hydra:description']).toBe('image_quota');
+  });
+
+  it('deletes the uploader\u2019s uploads left unattached for an hour before their next upload', async () => {
+    const s = await signIn();
+    const worn = idOf(await upload(s.access, await png()));
+    await request(t.url)
+      .put(`/api/users/${s.user.id}`)
+      .set('Cookie', s.access)
+      .send({ avatar: `/api/media_objects/${worn}` })
+      .expect(200);
+    const abandoned = idOf(await upload(s.access, await png()));
+    const recent = idOf(await upload(s.access, await png()));
+    await age(worn);
+    await age(abandoned);
+    const files = avatarFiles().length;
+    expect((await upload(s.access, await jpeg(), 'b.jpg', 'image/jpeg')).status).toBe(201);
+    expect(await exists(abandoned)).toBe(false);
+    expect(await exists(worn)).toBe(true);
+    expect(await exists(recent)).toBe(true);
+    // One file out, one in.
+    expect(avatarFiles()).toHaveLength(files);
+  });
+
+  it('the periodic sweep deletes everyone\u2019s abandoned uploads, rows and files', async () => {
+    const a = await signIn();
+    const b = await signIn();
+    const left = idOf(await upload(a.access, await png()));
+    const alsoLeft = idOf(await upload(b.access, await png()));
+    const fresh = idOf(await upload(b.access, await png()));
+    await age(left);
+    await age(alsoLeft);
+    const files = avatarFiles().length;
+    expect(await removeAbandonedMedia(t.ctx)).toBeGreaterThanOrEqual(2);
+    expect(await exists(left)).toBe(false);
+    expect(await exists(alsoLeft)).toBe(false);
+    expect(await exists(fresh)).toBe(true);
+    expect(avatarFiles().length).toBeLessThanOrEqual(files - 2);
   });
 });

@@ -19,8 +19,10 @@ documentRoute({
   summary: 'Upload an avatar image',
   description:
     'multipart/form-data with the field `file`: PNG, JPEG or WebP (checked by magic bytes), at most 2 MB. ' +
-    'Attach it with PUT /api/users/{ulid} `{"avatar": "<@id>"}`. Errors: 413 payload_too_large ' +
-    '(violation code image-size), 422 image_type, 422 type_file_not_found, 400 bad_request (broken multipart).',
+    'Attach it with PUT /api/users/{ulid} `{"avatar": "<@id>"}`; an upload no user wears an hour ' +
+    'later is deleted. An account stores at most 5 images and 10 MB (its avatar included). ' +
+    'Errors: 413 payload_too_large (violation code image-size), 422 image_type, 422 image_quota, ' +
+    '422 type_file_not_found, 400 bad_request (broken multipart).',
   tags: ['media'],
   access: 'user',
   requestBody: multipartFileBody,

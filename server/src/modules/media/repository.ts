@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mediaObjects, users } from '../../db/schema.ts';
 
@@ -73,4 +73,49 @@ export async function detachMediaWornByOthers(db: Executor, ownerId: string): Pr
         ),
       ),
     );
+}
+
+/**
+ * Serialises the uploads of one owner until the transaction ends, so two uploads at once
+ * cannot both pass the quota (on every server node: a PostgreSQL advisory lock).
+ */
+export async function lockOwnerUploads(db: Pick<Database, 'execute'>, ownerId: string) {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`media-quota:${ownerId}`}))`);
+}
+
+/** How many images an owner stores, and their bytes. */
+export async function ownerMediaUsage(
+  db: Executor,
+  ownerId: string,
+): Promise<{ count: number; bytes: number }> {
+  const [row] = await db
+    .select({
+      count: sql<string>`count(*)`,
+      bytes: sql<string>`coalesce(sum(${mediaObjects.size}), 0)`,
+    })
+    .from(mediaObjects)
+    .where(eq(mediaObjects.ownerId, ownerId));
+  return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/**
+ * Deletes the rows of uploads made before `before` that no user wears as avatar (of one owner,
+ * or everyone's) and answers them, so their files can go too. Each row is answered to one
+ * caller only, whichever server node runs it.
+ */
+export async function deleteAbandonedMedia(
+  db: Executor,
+  before: Date,
+  ownerId?: string,
+): Promise<MediaRow[]> {
+  return db
+    .delete(mediaObjects)
+    .where(
+      and(
+        lt(mediaObjects.createdAt, before),
+        ownerId ? eq(mediaObjects.ownerId, ownerId) : undefined,
+        notExists(db.select({ id: users.id }).from(users).where(eq(users.avatar, mediaObjects.id))),
+      ),
+    )
+    .returning();
 }

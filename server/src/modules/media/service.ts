@@ -3,16 +3,25 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
-import { AVATAR_MAX_BYTES, MEDIA_OBJECT_IRI } from '@aircloud/shared/users';
+import {
+  ABANDONED_UPLOAD_MS,
+  AVATAR_MAX_BYTES,
+  AVATAR_QUOTA_BYTES,
+  AVATAR_QUOTA_COUNT,
+  MEDIA_OBJECT_IRI,
+} from '@aircloud/shared/users';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import type { UserRow } from '../users/repository.ts';
 import {
+  deleteAbandonedMedia,
   deleteMediaRows,
   findMediaById,
   insertMedia,
+  lockOwnerUploads,
   mediaInUse,
+  ownerMediaUsage,
   type MediaRow,
 } from './repository.ts';
 import {
@@ -27,7 +36,9 @@ import { receiveFile } from './upload.ts';
 
 /**
  * Stores the uploaded avatar of `user`: at most 2 MB (413 while streaming), PNG, JPEG or WebP
- * by its magic bytes and decodable (422 `image_type` otherwise), under a random name.
+ * by its magic bytes and decodable (422 `image_type` otherwise), under a random name; within
+ * the account's quota (AVATAR_QUOTA_COUNT images, AVATAR_QUOTA_BYTES in all: 422
+ * `image_quota`), once the user's uploads abandoned for an hour are deleted.
  */
 export async function uploadAvatar(
   ctx: AppContext,
@@ -35,6 +46,7 @@ export async function uploadAvatar(
   req: Request,
 ): Promise<MediaRow> {
   const dir = avatarDir(ctx.config.uploadDir);
+  await removeAbandonedMedia(ctx, user.id);
   const file = await receiveFile(req, dir, AVATAR_MAX_BYTES);
   try {
     const detected = await fileTypeFromBuffer(file.head);
@@ -45,14 +57,20 @@ export async function uploadAvatar(
     const fileName = randomFileName(mime as ImageMime);
     await rename(file.path, join(dir, fileName));
     try {
-      return await insertMedia(ctx.db, {
-        id: ulid(),
-        ownerId: user.id,
-        fileName,
-        mimeType: mime,
-        size: file.size,
-        width: size.width,
-        height: size.height,
+      return await ctx.db.transaction(async (tx) => {
+        await lockOwnerUploads(tx, user.id);
+        const stored = await ownerMediaUsage(tx, user.id);
+        if (stored.count >= AVATAR_QUOTA_COUNT || stored.bytes + file.size > AVATAR_QUOTA_BYTES)
+          throw fieldError('image_quota', 'file');
+        return insertMedia(tx, {
+          id: ulid(),
+          ownerId: user.id,
+          fileName,
+          mimeType: mime,
+          size: file.size,
+          width: size.width,
+          height: size.height,
+        });
       });
     } catch (err) {
       await rm(join(dir, fileName), { force: true });
@@ -104,4 +122,35 @@ export async function removeUnusedMedia(ctx: AppContext, media: MediaRow[]): Pro
     unused.map((m) => m.id),
   );
   await Promise.all(unused.map((m) => removeMediaFiles(ctx.config.uploadDir, m)));
+}
+
+/**
+ * Deletes uploads (rows and files) older than an hour that no user wears as avatar: of one
+ * owner (before each of their uploads) or of everyone (the periodic sweep).
+ */
+export async function removeAbandonedMedia(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  ownerId?: string,
+): Promise<number> {
+  const removed = await deleteAbandonedMedia(
+    ctx.db,
+    new Date(Date.now() - ABANDONED_UPLOAD_MS),
+    ownerId,
+  );
+  await Promise.all(removed.map((m) => removeMediaFiles(ctx.config.uploadDir, m)));
+  return removed.length;
+}
+
+/** How often each server node sweeps abandoned uploads. */
+const SWEEP_EVERY_MS = 15 * 60 * 1000;
+
+/** Sweeps everyone's abandoned uploads every 15 minutes; answers the function that stops it. */
+export function startAbandonedMediaSweep(ctx: Pick<AppContext, 'db' | 'config' | 'logger'>) {
+  const timer = setInterval(() => {
+    removeAbandonedMedia(ctx).catch((err: unknown) =>
+      ctx.logger.warn({ err }, 'abandoned uploads sweep failed'),
+    );
+  }, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

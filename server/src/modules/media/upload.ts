@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { AppError, fieldError } from '../../http/app-error.ts';
+import { allowSlowUpload } from '../../http/request-timeout.ts';
 
 /**
  * What was received: a temporary file, its size, its first bytes (for the magic bytes), its
@@ -56,6 +57,8 @@ export async function receiveFile(
   if (!req.is('multipart/form-data')) throw new AppError(415, 'unsupported_media_type');
   const length = Number(req.get('content-length') ?? 0);
   if (length > maxBytes + MULTIPART_SLACK) throw tooLarge(tooLargeCode);
+  // The caller is let in: the body may take what its size needs on a slow link.
+  allowSlowUpload(req, maxBytes);
   await mkdir(dir, { recursive: true });
 
   let parser: busboy.Busboy;

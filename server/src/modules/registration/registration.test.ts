@@ -9,11 +9,13 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/app.ts';
+import { signIn } from '../purifiers/test-support.ts';
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // Every registration here comes from one address; the limits have their own tests.
+  t = await startTestApp({ REGISTRATION_RATE_LIMIT: '1000' });
 });
 afterAll(async () => {
   await t?.stop();
@@ -31,6 +33,17 @@ const body = (email: string, extra: Record<string, unknown> = {}) => ({
 async function activationToken(email: string): Promise<string> {
   const [mail] = await t.db.select().from(mails).where(eq(mails.to, email));
   return new URL((mail!.data as { link: string }).link).searchParams.get('token')!;
+}
+
+/** The activation mails recorded for `email`, oldest first. */
+async function activationMails(email: string) {
+  const rows = await t.db.select().from(mails).where(eq(mails.to, email)).orderBy(mails.id);
+  return rows.map((mail) => ({
+    lang: mail.lang,
+    template: mail.template,
+    data: mail.data as { firstname: string; link: string },
+    token: new URL((mail.data as { link: string }).link).searchParams.get('token')!,
+  }));
 }
 
 describe('POST /api/registration', () => {
@@ -166,5 +179,95 @@ describe('GET /api/validation_codes/{code}', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(validationCodes.userId, owner!.id));
     expect((await request(t.url).get(`/api/validation_codes/${expired}`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/registration/resend', () => {
+  const resend = (email: string) =>
+    request(t.url).post('/api/registration/resend').set('Accept-Language', 'fr').send({ email });
+
+  it('mails a new link in the account language; the older links stop working', async () => {
+    await request(t.url)
+      .post('/api/registration')
+      .send(body('resend@example.com', { lang: 'de' }))
+      .expect(201);
+    const res = await resend('Resend@Example.com');
+    expect(res.status).toBe(204);
+    const sent = await activationMails('resend@example.com');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({
+      template: 'activation',
+      lang: 'de',
+      data: { firstname: 'Grace' },
+    });
+    const link = new URL(sent[1]!.data.link);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/easy-connect`);
+    expect(sent[1]!.token).not.toBe(sent[0]!.token);
+    expect((await request(t.url).get(`/api/validation_codes/${sent[0]!.token}`)).status).toBe(404);
+    const refused = await request(t.url).post('/security/activate').send({ token: sent[0]!.token });
+    expect(refused.status).toBe(400);
+    const activated = await request(t.url)
+      .post('/security/activate')
+      .send({ token: sent[1]!.token });
+    expect(activated.status).toBe(200);
+  });
+
+  it('answers 204 and mails nothing for an unknown, an active or a once-active account', async () => {
+    const active = await createUser(t.db);
+    // Registered, activated, then disabled by an administrator: no way back in by mail.
+    await request(t.url).post('/api/registration').send(body('was-active@example.com')).expect(201);
+    await request(t.url)
+      .post('/security/activate')
+      .send({ token: await activationToken('was-active@example.com') })
+      .expect(200);
+    await t.db
+      .update(users)
+      .set({ enabled: false })
+      .where(eq(users.email, 'was-active@example.com'));
+    // Created disabled by hand, never given an activation code.
+    const noCode = await createUser(t.db, { enabled: false });
+    for (const email of [
+      'nobody@example.com',
+      active.email,
+      noCode.email,
+      'was-active@example.com',
+    ]) {
+      const before = (await activationMails(email)).length;
+      const res = await resend(email);
+      expect(res.status, email).toBe(204);
+      expect(await activationMails(email), email).toHaveLength(before);
+    }
+  });
+
+  it('never mails an account an administrator enabled, then disabled, before its first sign-in', async () => {
+    const admin = await signIn(t, 'ROLE_ADMIN');
+    await request(t.url)
+      .post('/api/registration')
+      .send(body('enabled-then@example.com'))
+      .expect(201);
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'enabled-then@example.com'));
+    for (const enabled of [true, false])
+      await request(t.url)
+        .put(`/api/users/${row!.id}`)
+        .set('Cookie', admin.cookie)
+        .send({ enabled })
+        .expect(200);
+    const before = (await activationMails('enabled-then@example.com')).length;
+    expect((await resend('enabled-then@example.com')).status).toBe(204);
+    expect(await activationMails('enabled-then@example.com')).toHaveLength(before);
+  });
+
+  it('answers 422 for a missing or malformed e-mail and an unknown field', async () => {
+    const res = await request(t.url)
+      .post('/api/registration/resend')
+      .set('Accept-Language', 'en')
+      .send({ email: 'nope', extra: 1 });
+    expect(res.status).toBe(422);
+    const paths = res.body.violations.map((v: { propertyPath: string }) => v.propertyPath).sort();
+    expect(paths).toEqual(['email', 'extra']);
+    expect((await request(t.url).post('/api/registration/resend').send({})).status).toBe(422);
   });
 });

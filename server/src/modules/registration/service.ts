@@ -7,7 +7,9 @@ import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { dispatchMail, recordMail } from '../../mail/outbox.ts';
 import { findUsableCode, insertValidationCode } from '../auth/repository.ts';
 import { hashPassword } from '../auth/password-hash.ts';
+import { userLanguage } from '../users/language.ts';
 import { findUserByEmail, insertUser, type UserRow } from '../users/repository.ts';
+import { lockDisabledUser, neverActivated } from './repository.ts';
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
@@ -15,6 +17,11 @@ function isUniqueViolation(err: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** The easy-connect link an activation mail carries. */
+function activationLink(ctx: Pick<AppContext, 'config'>, code: string): string {
+  return `${ctx.config.publicUrl}/easy-connect?token=${encodeURIComponent(code)}`;
 }
 
 /** Creates a disabled account and mails its activation link (valid 7 days) in `lang`. */
@@ -27,7 +34,7 @@ export async function register(
     throw new AppError(409, 'email_address_already_exists');
   const passwordHash = await hashPassword(input.password);
   const code = randomToken();
-  const link = `${ctx.config.publicUrl}/easy-connect?token=${encodeURIComponent(code)}`;
+  const link = activationLink(ctx, code);
   try {
     const { user, mailId } = await ctx.db.transaction(async (tx) => {
       const user = await insertUser(tx, {
@@ -68,4 +75,33 @@ export async function validationCodeEmail(ctx: AppContext, code: string): Promis
   const found = await findUsableCode(ctx.db, sha256(code));
   if (!found) throw new AppError(404, 'not_found');
   return found.email;
+}
+
+/**
+ * POST /api/registration/resend: when `email` is an account never activated, voids its unused
+ * activation codes and mails a new link (valid 7 days) in the account's language. Silent
+ * otherwise: the caller never learns whether the account exists.
+ */
+export async function resendActivation(ctx: AppContext, email: string): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || user.enabled || !(await neverActivated(ctx.db, user.id))) return;
+  const code = randomToken();
+  const lang = userLanguage(user);
+  const mailId = await ctx.db.transaction(async (tx) => {
+    if (!(await lockDisabledUser(tx, user.id))) return null;
+    // Voids the older unused activation codes of the user: only the new link works.
+    await insertValidationCode(tx, {
+      userId: user.id,
+      purpose: 'activation',
+      codeHash: sha256(code),
+      expiresAt: new Date(Date.now() + ACTIVATION_CODE_TTL_SECONDS * 1000),
+    });
+    return recordMail(tx, {
+      template: 'activation',
+      to: user.email,
+      lang,
+      data: { firstname: user.firstname, link: activationLink(ctx, code) },
+    });
+  });
+  if (mailId) await dispatchMail(ctx.mailQueue, mailId);
 }

@@ -14,6 +14,10 @@ export const authApi = apiSlice.injectEndpoints({
       query: (body) => ({ url: '/api/registration', method: 'POST', body }),
       extraOptions: { globalErrors: false },
     }),
+    resendActivation: build.mutation<void, { email: string }>({
+      query: (body) => ({ url: '/api/registration/resend', method: 'POST', body }),
+      extraOptions: { globalErrors: false },
+    }),
     forgotPassword: build.mutation<void, { email: string }>({
       query: (body) => ({ url: '/security/forgot-password', method: 'POST', body }),
       extraOptions: { globalErrors: false },
@@ -36,6 +40,7 @@ export const authApi = apiSlice.injectEndpoints({
 export const {
   useLoginMutation,
   useRegisterMutation,
+  useResendActivationMutation,
   useForgotPasswordMutation,
   useResetPasswordMutation,
   useActivateMutation,

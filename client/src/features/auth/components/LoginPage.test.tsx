@@ -40,6 +40,63 @@ describe('login screen', () => {
     );
   });
 
+  it('offers to send the activation mail again for an account not activated yet', async () => {
+    let body: unknown = null;
+    server.use(
+      http.post('/security/token/request', () =>
+        HttpResponse.json(hydraError(401, 'account_not_enabled'), { status: 401 }),
+      ),
+      http.post('/api/registration/resend', async ({ request }) => {
+        body = await request.json();
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderApp('/login', signedOut());
+    await submit('Ada@Example.test', 'Right-pass1');
+    const resend = await screen.findByRole('button', { name: 'Send the activation e-mail again' });
+    await userEvent.click(resend);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'If an account waiting for activation exists for ada@example.test, a new activation link has been sent to it.',
+    );
+    expect(body).toEqual({ email: 'ada@example.test' });
+    expect(
+      screen.queryByRole('button', { name: 'Send the activation e-mail again' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows why the activation mail could not be sent again (429)', async () => {
+    server.use(
+      http.post('/security/token/request', () =>
+        HttpResponse.json(hydraError(401, 'account_not_enabled'), { status: 401 }),
+      ),
+      http.post('/api/registration/resend', () =>
+        HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 }),
+      ),
+    );
+    renderApp('/login', signedOut());
+    await submit('ada@example.test', 'Right-pass1');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send the activation e-mail again' }),
+    );
+    expect(
+      await screen.findByText('Too many attempts, please wait a moment and try again'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no activation mail for a wrong password', async () => {
+    server.use(
+      http.post('/security/token/request', () =>
+        HttpResponse.json(hydraError(401, 'credential'), { status: 401 }),
+      ),
+    );
+    renderApp('/login', signedOut());
+    await submit('ada@example.test', 'Wrong-pass1');
+    await screen.findByRole('alert');
+    expect(
+      screen.queryByRole('button', { name: 'Send the activation e-mail again' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('validates the fields before calling the server, preferring form.<field> texts', async () => {
     renderApp('/login', signedOut());
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));

@@ -8,7 +8,7 @@ import { AuthCard } from '../../../components/AuthCard.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { PasswordInput } from '../../../components/PasswordInput.tsx';
-import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { catalogueKeyOf, errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { meApi } from '../../../lib/api/meApi.ts';
 import { safeRedirect } from '../../../lib/forms.ts';
 import { lazyZodResolver } from '../../../lib/lazyResolver.ts';
@@ -16,6 +16,7 @@ import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { authenticated } from '../../../lib/session/sessionSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
 import { useLoginMutation } from '../api/authApi.ts';
+import { ResendActivation } from './ResendActivation.tsx';
 
 // The login page is the first thing most visitors load: validation code follows it.
 const loginResolver = lazyZodResolver<LoginInput, LoginInput>(() =>
@@ -30,6 +31,8 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const [login] = useLoginMutation();
   const [serverError, setServerError] = useState<string | null>(null);
+  // The e-mail of an account not activated yet: the page offers a new activation link.
+  const [notEnabled, setNotEnabled] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -38,9 +41,11 @@ export function LoginPage() {
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
+    setNotEnabled(null);
     const result = await login(values);
     if ('error' in result) {
       setServerError(errorMessageKey(result.error));
+      if (catalogueKeyOf(result.error) === 'account_not_enabled') setNotEnabled(values.email);
       return;
     }
     const me = await dispatch(
@@ -67,6 +72,7 @@ export function LoginPage() {
     >
       <form className="form" onSubmit={onSubmit} onInput={loginResolver.preload} noValidate>
         <FormError messageKey={serverError} />
+        {notEnabled ? <ResendActivation email={notEnabled} /> : null}
         <FormField
           id="login-email"
           name="email"

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const SECRET = 'a-secret-of-this-deployment-0123456789abcdef';
+
+describe('loadConfig: APP_SECRET', () => {
+  it('refuses to start without APP_SECRET outside tests, in one line', () => {
+    for (const NODE_ENV of ['development', 'production', undefined]) {
+      const env = NODE_ENV ? { NODE_ENV } : {};
+      expect(() => loadConfig(env), String(NODE_ENV)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/^APP_SECRET is not set[^\n]*$/);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production', APP_SECRET: 'too-short' })).toThrow(
+      ConfigError,
+    );
+  });
+
+  it('uses the given secret', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }).appSecret).toBe(SECRET);
+  });
+
+  it('in tests without one, draws a random secret once per process (server and worker agree)', () => {
+    const first = loadConfig({ NODE_ENV: 'test' }).appSecret;
+    expect(first.length).toBeGreaterThanOrEqual(48);
+    expect(loadConfig({ NODE_ENV: 'test' }).appSecret).toBe(first);
+    expect(first).not.toMatch(/development|secret/i);
+  });
+});
+
+describe('loadConfig: TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).trustProxy).toBe('');
+    expect(loadConfig({ NODE_ENV: 'test', TRUST_PROXY: 'uniquelocal' }).trustProxy).toBe(
+      'uniquelocal',
+    );
+  });
+});
+
+describe('loadConfig: HTTP timeouts', () => {
+  it('gives 10 s for the headers and 30 s for a request by default', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect([config.headersTimeoutMs, config.requestTimeoutMs]).toEqual([10_000, 30_000]);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        HTTP_HEADERS_TIMEOUT_MS: '5000',
+        HTTP_REQUEST_TIMEOUT_MS: '1000',
+      }),
+    ).toThrow(ConfigError);
+  });
+});
