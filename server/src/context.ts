@@ -21,7 +21,5 @@ export interface AppDeps {
 /** Everything a route or service may use, built once per app. */
 export interface AppContext extends AppDeps {
   accessTokens: AccessTokens;
-  /** AES-256-GCM key for personal API tokens at rest. */
-  apiTokenKey: Buffer;
   io: RealtimeServer;
 }

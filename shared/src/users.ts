@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
 import { brokenPasswordRules } from './password.ts';
 import { ROLES, type Role } from './roles.ts';
-import { PHONE_PATTERN } from './validation.ts';
+import { PHONE_PATTERN, singleLineText } from './validation.ts';
 
 /** The current user as GET /api/me answers it (spec section 3, snake_case). */
 /** What every user body carries: identity, language, avatar content URL and role. */
@@ -24,13 +24,17 @@ export interface UserIdentity {
 /** The current user as GET /api/me answers it (spec section 3, snake_case). */
 export interface Me extends UserIdentity {
   invitations_received_count: number;
-  api_token: string | null;
+  /** Always null: the personal API token is shown once, by POST /api/me/generate-api-token. */
+  api_token: null;
+  /** The current API token as `aq_…wxyz` (its last characters), or null without a token. */
+  api_token_hint: string | null;
   api_token_validity: string | null;
 }
 
-/** POST /api/me/generate-api-token answer. */
+/** POST /api/me/generate-api-token answer: the only time the full token is shown. */
 export interface ApiToken {
   api_token: string;
+  api_token_hint: string;
   api_token_validity: string;
 }
 
@@ -59,6 +63,12 @@ export interface MediaObject {
 export const AVATAR_SIZES = ['64', '128', '256'] as const;
 /** Largest avatar upload, enforced while streaming. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** Images one account may store (its avatar and uploads not attached yet). */
+export const AVATAR_QUOTA_COUNT = 5;
+/** Bytes one account may store in images. */
+export const AVATAR_QUOTA_BYTES = 10 * 1024 * 1024;
+/** Age after which an upload no user wears as avatar is deleted (ms). */
+export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 /** Image types accepted for avatars, checked by magic bytes. */
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -66,9 +76,7 @@ export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as co
 export const MEDIA_OBJECT_IRI = /^\/api\/media_objects\/([0-9A-HJKMNP-TV-Z]{26})(?:\/content)?$/;
 
 const name = (field: 'firstname' | 'lastname') =>
-  z
-    .string({ error: `form.${field}.required` })
-    .trim()
+  singleLineText(`form.${field}.required`)
     .min(1, { error: `form.${field}.required` })
     .max(100, { error: 'validation.max_length' });
 
@@ -81,11 +89,9 @@ const userEmail = () =>
     .pipe(z.email({ error: 'form.email.email' }))
     .transform((email) => email.toLowerCase());
 
-const company = () => z.string().trim().max(150, { error: 'validation.max_length' });
+const company = () => singleLineText().max(150, { error: 'validation.max_length' });
 const phone = () =>
-  z
-    .string()
-    .trim()
+  singleLineText()
     .max(30, { error: 'validation.max_length' })
     .refine((p) => p === '' || PHONE_PATTERN.test(p), { error: 'validation.phone' });
 const role = () => z.enum(ROLES, { error: 'validation.required' });

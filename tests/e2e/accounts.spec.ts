@@ -274,6 +274,10 @@ test('a user edits their profile, changes password, and uses a personal API toke
   const apiFr = page.getByRole('dialog', { name: 'Mon jeton API' });
   await apiFr.getByRole('button', { name: 'Générer un jeton' }).click();
   await expect(apiFr.getByLabel('Jeton', { exact: true })).toHaveValue(/.{20,}/);
+  const first = await apiFr.getByLabel('Jeton', { exact: true }).inputValue();
+  await expect(
+    apiFr.getByText("il n'est affiché qu'une seule fois", { exact: false }),
+  ).toBeVisible();
   await shot(page, 'api-panel-fr');
   await apiFr.getByRole('button', { name: 'Fermer' }).click();
   await expect(apiFr).toBeHidden();
@@ -293,9 +297,12 @@ test('a user edits their profile, changes password, and uses a personal API toke
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'My API token' }).click();
   const apiPanel = page.getByRole('dialog', { name: 'My API token' });
-  const before = await apiPanel.getByLabel('Token', { exact: true }).inputValue();
+  // Shown once: the panel now shows the token's hint only, and nothing to copy.
+  await expect(apiPanel.getByLabel('Token', { exact: true })).toHaveValue(`aq_…${first.slice(-4)}`);
+  await expect(apiPanel.getByRole('button', { name: 'Copy the token' })).toHaveCount(0);
   await apiPanel.getByRole('button', { name: 'Generate a new token' }).click();
-  await expect(apiPanel.getByLabel('Token', { exact: true })).not.toHaveValue(before);
+  await expect(apiPanel.getByLabel('Token', { exact: true })).toHaveValue(/^aq_[\w-]{43}$/);
+  await expect(apiPanel.getByText('it is shown only this once', { exact: false })).toBeVisible();
   const token = await apiPanel.getByLabel('Token', { exact: true }).inputValue();
   await expect(apiPanel.getByText(/^Valid until \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await expect(apiPanel.getByTestId('api-example')).toHaveText(
@@ -315,7 +322,7 @@ test('a user edits their profile, changes password, and uses a personal API toke
   const meByToken = await bearer.get('/api/me', { headers: { Authorization: `Bearer ${token}` } });
   expect(meByToken.status()).toBe(200);
   expect(((await meByToken.json()) as { email: string }).email).toBe(email);
-  const old = await bearer.get('/api/me', { headers: { Authorization: `Bearer ${before}` } });
+  const old = await bearer.get('/api/me', { headers: { Authorization: `Bearer ${first}` } });
   expect(old.status()).toBe(401);
   await bearer.dispose();
 });

@@ -1,4 +1,4 @@
-import { closeRealtime, openRealtime, realtime } from '../lib/realtime/socket.ts';
+import { closeRealtime, openRealtime, realtime, retryRealtime } from '../lib/realtime/socket.ts';
 import { meApi } from '../lib/api/meApi.ts';
 import { forceLogout } from '../lib/api/baseQuery.ts';
 import { authenticated } from '../lib/session/sessionSlice.ts';
@@ -28,6 +28,15 @@ export function connectRealtime(store: AppStore): () => void {
   const revokedSubscription = realtime.sessionRevoked$.subscribe(() => {
     if (store.getState().session.authState === 'authenticated') forceLogout(store.dispatch);
   });
+  // The socket's access cookie was refused (expired while the socket was down): a me call renews
+  // the session (refresh and replay, or sign-out when it is over), then the socket tries again.
+  const refusedSubscription = realtime.connectRefused$.subscribe(() => {
+    void store
+      .dispatch(meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }))
+      .then((result) => {
+        if (result.data?.ulid) retryRealtime();
+      });
+  });
   const alertSubscription = watchAlertTriggers(store.dispatch);
   const accessSubscription = watchAccessRevoked(store.dispatch);
   const invitationSubscription = watchInvitationChanges(store.dispatch);
@@ -38,6 +47,7 @@ export function connectRealtime(store: AppStore): () => void {
     invitationSubscription.unsubscribe();
     meSubscription.unsubscribe();
     revokedSubscription.unsubscribe();
+    refusedSubscription.unsubscribe();
     closeRealtime();
   };
 }

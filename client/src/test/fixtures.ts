@@ -17,6 +17,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     phone: '',
     invitations_received_count: 0,
     api_token: null,
+    api_token_hint: null,
     api_token_validity: null,
     ...overrides,
   };

@@ -3,7 +3,8 @@ import { hasRole, type Role } from '@aircloud/shared/roles';
 import type { AppContext } from '../context.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
-import { findUserByApiTokenHash, findUserById, type UserRow } from '../modules/users/repository.ts';
+import { findUserInLiveFamily } from '../modules/auth/repository.ts';
+import { findUserByApiTokenHash, type UserRow } from '../modules/users/repository.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'express-serve-static-core' {
@@ -12,39 +13,78 @@ declare module 'express-serve-static-core' {
     user?: UserRow;
     /** How the user authenticated: the browser session cookie or a personal API token. */
     authMethod?: 'cookie' | 'bearer';
+    /** The refresh family of a cookie session (the browser), for ending exactly that session. */
+    sessionFamily?: string;
   }
 }
 
-/** Finds the enabled user behind an access-token JWT or a personal API token; null otherwise. */
+/** Who a credential belongs to: the enabled user, and the session family of a cookie. */
+export interface ResolvedCaller {
+  user: UserRow;
+  /** The refresh family of an access token; null for a personal API token. */
+  familyId: string | null;
+}
+
+/**
+ * Finds the enabled user behind an access-token JWT or a personal API token; null otherwise.
+ * One query either way: an access token counts only while its refresh family is live.
+ */
 export async function resolveUser(
   ctx: Pick<AppContext, 'db' | 'accessTokens'>,
   credentials: { accessToken?: string; apiToken?: string },
-): Promise<UserRow | null> {
+): Promise<ResolvedCaller | null> {
   let user: UserRow | undefined;
+  let familyId: string | null = null;
   if (credentials.apiToken) {
     user = await findUserByApiTokenHash(ctx.db, sha256(credentials.apiToken));
   } else if (credentials.accessToken) {
     const claims = await ctx.accessTokens.verify(credentials.accessToken);
-    if (claims) user = await findUserById(ctx.db, claims.sub);
+    if (claims) {
+      user = await findUserInLiveFamily(ctx.db, claims.sub, claims.fid);
+      familyId = claims.fid;
+    }
   }
-  return user?.enabled ? user : null;
+  return user?.enabled ? { user, familyId } : null;
 }
 
-/** Reads the bearer token of an Authorization header. */
-export function bearerToken(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match?.[1];
+/**
+ * What an Authorization header says: none sent, a well-formed `Bearer <token>`, or anything
+ * else (`Basic …`, `Bearer` alone, `Bearer x y`), which is refused rather than ignored.
+ */
+export type Authorization =
+  { kind: 'none' } | { kind: 'bearer'; token: string } | { kind: 'malformed' };
+
+/** Reads an Authorization header. */
+export function parseAuthorization(header: string | undefined): Authorization {
+  if (header === undefined) return { kind: 'none' };
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ? { kind: 'bearer', token: match[1] } : { kind: 'malformed' };
 }
 
-/** Sets `req.user` from the Bearer API token or the access_token cookie; never refuses. */
+/**
+ * 401 `unauthorized` for an Authorization header that is not a well-formed Bearer token: such
+ * a request never falls back to the cookie (nor skips the origin check as a Bearer one).
+ */
+export const refuseMalformedAuthorization: RequestHandler = (req, _res, next) => {
+  const authorization = parseAuthorization(req.get('authorization'));
+  next(authorization.kind === 'malformed' ? new AppError(401, 'unauthorized') : undefined);
+};
+
+/**
+ * Sets `req.user` from the Bearer API token or else the access_token cookie; refuses only a
+ * malformed Authorization header (401); a missing or unknown credential leaves `req.user` unset.
+ */
 export function authenticate(ctx: AppContext): RequestHandler {
   return async (req, _res, next) => {
-    const apiToken = bearerToken(req.get('authorization'));
+    const authorization = parseAuthorization(req.get('authorization'));
+    if (authorization.kind === 'malformed') return next(new AppError(401, 'unauthorized'));
+    const apiToken = authorization.kind === 'bearer' ? authorization.token : undefined;
     const accessToken = (req.cookies as Record<string, string | undefined>)[ACCESS_COOKIE];
-    const user = await resolveUser(ctx, apiToken ? { apiToken } : { accessToken });
-    if (user) {
-      req.user = user;
+    const caller = await resolveUser(ctx, apiToken ? { apiToken } : { accessToken });
+    if (caller) {
+      req.user = caller.user;
       req.authMethod = apiToken ? 'bearer' : 'cookie';
+      if (caller.familyId) req.sessionFamily = caller.familyId;
     }
     next();
   };
@@ -53,6 +93,15 @@ export function authenticate(ctx: AppContext): RequestHandler {
 /** 401 `unauthorized` unless a user is signed in. */
 export const requireAuth: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : new AppError(401, 'unauthorized'));
+};
+
+/**
+ * 403 `forbidden` unless the caller signed in through the browser session (cookie): what a
+ * personal API token must not do, such as minting its own replacement.
+ */
+export const requireBrowserSession: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(new AppError(401, 'unauthorized'));
+  next(req.authMethod === 'cookie' ? undefined : new AppError(403, 'forbidden'));
 };
 
 /** 401 when signed out, 403 `forbidden` when the user's role is below `role`. */

@@ -1,11 +1,16 @@
 import type { Request, RequestHandler } from 'express';
 import { AppError } from './app-error.ts';
+import { parseAuthorization } from './authenticate.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** True when the request uses a personal API token rather than the browser's cookies. */
+/**
+ * True when the request uses a personal API token rather than the browser's cookies: only a
+ * well-formed `Bearer <token>` (the one `authenticate` reads); a malformed header is checked
+ * like a cookie request, then refused by `authenticate`.
+ */
 export function isBearerRequest(authorization: string | undefined): boolean {
-  return /^Bearer\s+\S+/i.test(authorization ?? '');
+  return parseAuthorization(authorization).kind === 'bearer';
 }
 
 /** The origin (`scheme://host[:port]`) of an Origin or Referer value; null when unreadable. */

@@ -144,10 +144,11 @@ describe('origin check on state-changing cookie requests', () => {
     const token = (await request(t.url).post('/api/me/generate-api-token').set('Cookie', access))
       .body.api_token as string;
     const res = await request(t.url)
-      .post('/api/me/generate-api-token')
+      .put(`/api/users/${user.id}`)
       .set('Authorization', `Bearer ${token}`)
       .set('Origin', 'https://evil.example.com')
-      .set('Sec-Fetch-Site', 'cross-site');
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ company: 'Bearer Inc.' });
     expect(res.status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import {
   forgotPasswordSchema,
   loginSchema,
   registrationSchema,
+  resendActivationSchema,
   resetPasswordSchema,
 } from '@aircloud/shared/auth';
 import { documentRoute } from './registry.ts';
@@ -88,7 +89,9 @@ documentRoute({
   method: 'post',
   path: '/security/activate',
   summary: 'Activate an account with the mailed token (signs in)',
-  description: SESSION,
+  description:
+    `${SESSION} The link dies once used, when a newer one is mailed, or when an ` +
+    'administrator disables the account. Sent with `Cache-Control: no-store`.',
   tags: ['security'],
   access: 'public',
   body: activateSchema,
@@ -114,7 +117,21 @@ documentRoute({
       }),
     },
   },
-  errors: [409],
+  errors: [409, 429],
+});
+documentRoute({
+  method: 'post',
+  path: '/api/registration/resend',
+  summary: 'Mail a new activation link (account never activated)',
+  description:
+    'For an account that was never activated: its unused activation links stop working and a ' +
+    'new one (valid 7 days) is mailed in the account language. Answers 204 whether or not ' +
+    'such an account exists. Limited with registrations per address and per e-mail (429).',
+  tags: ['registration'],
+  access: 'public',
+  body: resendActivationSchema,
+  responses: { 204: 'Accepted (whether or not the account exists)' },
+  errors: [429],
 });
 documentRoute({
   method: 'get',
@@ -140,6 +157,9 @@ documentRoute({
   method: 'get',
   path: '/api/me',
   summary: 'The current user',
+  description:
+    'The API token is never in it (`api_token` is null): only its hint and validity. ' +
+    'Sent with `Cache-Control: no-store`.',
   tags: ['me'],
   access: 'user',
   responses: { 200: { description: 'The current user', schema: MeSchema } },
@@ -148,17 +168,25 @@ documentRoute({
   method: 'post',
   path: '/api/me/edit-password',
   summary: 'Change my password',
-  description: 'Revokes the other sessions; a cookie caller gets fresh cookies.',
+  description:
+    'Ends every credential of the account: sessions (access cookies included), live sockets, ' +
+    'the personal API token and unused e-mailed links. A cookie caller gets fresh cookies.',
   tags: ['me'],
   access: 'user',
   body: editPasswordSchema,
   responses: { 204: 'Changed' },
+  errors: [429],
 });
 documentRoute({
   method: 'post',
   path: '/api/me/generate-api-token',
   summary: 'Generate my personal API token (replaces the previous one)',
+  description:
+    'The answer is the only time the token is shown (`Cache-Control: no-store`); afterwards ' +
+    'GET /api/me gives its hint only. Only a browser session may call it: a Bearer (API ' +
+    'token) caller is refused with 403 `forbidden`.',
   tags: ['me'],
   access: 'user',
   responses: { 200: { description: 'The new token', schema: ApiTokenSchema } },
+  errors: [403],
 });

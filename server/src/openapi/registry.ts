@@ -166,7 +166,7 @@ const DESCRIPTION = (publicUrl: string) => `The AirCloud HTTP API (JSON-LD / hyd
 
 **Authentication.** The web application uses the \`access_token\` cookie set by
 \`POST /security/token/request\`. Scripts use a personal API token: generate one on your
-profile page (or \`POST /api/me/generate-api-token\`) and send it as a Bearer token:
+profile page (it is shown once) and send it as a Bearer token:
 
 \`\`\`
 curl -H 'Authorization: Bearer <token>' ${publicUrl}/api/me

@@ -29,7 +29,13 @@ export const MeSchema = z
   .object({
     ...userFields,
     invitations_received_count: z.number().int(),
-    api_token: z.string().nullable(),
+    api_token: z.null().openapi({
+      description: 'Always null: the token is shown once, by POST /api/me/generate-api-token',
+    }),
+    api_token_hint: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The current token by its last characters', example: 'aq_…wxyz' }),
     api_token_validity: z.string().nullable().openapi({ format: 'date-time' }),
   })
   .openapi('Me');
@@ -45,7 +51,8 @@ export const UserSchema = z
 
 export const ApiTokenSchema = z
   .object({
-    api_token: z.string(),
+    api_token: z.string().openapi({ description: 'The full token: shown this once only' }),
+    api_token_hint: z.string().openapi({ example: 'aq_…wxyz' }),
     api_token_validity: z.string().openapi({ format: 'date-time' }),
   })
   .openapi('ApiToken');

@@ -53,7 +53,7 @@ describe('Socket.IO gateway', () => {
       .send({ email: user.email, password: GOOD_PASSWORD });
     const socket = await open({ cookie: `access_token=${setCookies(login).access_token!.value}` });
     const received = new Promise<Me>((resolve) => socket.once('me:updated', resolve));
-    emitToUser(t.io, user.id, 'me:updated', mePresenter(user, t.ctx.apiTokenKey));
+    emitToUser(t.io, user.id, 'me:updated', mePresenter(user));
     expect((await received).email).toBe(user.email);
     const at = await socket.timeout(2000).emitWithAck('ping');
     expect(Number.isNaN(Date.parse(at))).toBe(false);

@@ -12,12 +12,21 @@ import type { AppContext } from '../context.ts';
 import { resolveUser } from '../http/authenticate.ts';
 import { allowedOriginSet, isAllowedOrigin } from '../http/csrf.ts';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
+import { BROWSER_EVENT_LIMIT, limitEvents } from './event-limit.ts';
 import { roomOf, subscribe } from './subscriptions.ts';
 
-/** Per-socket data: who is connected. */
+/** Per-socket data: who is connected, and through which browser session (none for a token). */
 export interface SocketData {
   userId: string;
+  /** The refresh family of the access cookie the socket signed in with. */
+  familyId?: string;
 }
+
+/** Room of the sockets of one browser session (refresh family): logout ends exactly those. */
+export const sessionRoom = (familyId: string) => `session:${familyId}`;
+
+/** Room of a user's sockets opened with their API token: a new token ends them. */
+export const apiTokenRoom = (userId: string) => `api-token:${userId}`;
 
 /** The typed Socket.IO server (no server-to-server events). */
 export type RealtimeServer = Server<
@@ -84,9 +93,10 @@ export function attachRealtimeHandlers(
     if (!apiToken && headers.origin && !isAllowedOrigin(allowed, headers.origin, headers.host))
       return next(new Error('csrf_origin'));
     resolveUser(ctx, apiToken ? { apiToken } : { accessToken: cookies[ACCESS_COOKIE] })
-      .then((user) => {
-        if (!user) return next(new Error('unauthorized'));
-        socket.data.userId = user.id;
+      .then((caller) => {
+        if (!caller) return next(new Error('unauthorized'));
+        socket.data.userId = caller.user.id;
+        if (caller.familyId) socket.data.familyId = caller.familyId;
         next();
       })
       .catch((err: unknown) => {
@@ -96,7 +106,9 @@ export function attachRealtimeHandlers(
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId));
+    socket.use(limitEvents(socket, BROWSER_EVENT_LIMIT));
+    const { userId, familyId } = socket.data;
+    void socket.join([userRoom(userId), familyId ? sessionRoom(familyId) : apiTokenRoom(userId)]);
     socket.on('ping', (ack) => {
       if (typeof ack === 'function') ack(new Date().toISOString());
     });
@@ -125,6 +137,32 @@ export function emitToUser<E extends keyof ServerToClientEvents>(
   ...payload: Parameters<ServerToClientEvents[E]>
 ): void {
   io.to(userRoom(userId)).emit(event, ...payload);
+}
+
+/**
+ * Signs a user out of every socket, on every server node: `session:revoked` first (so the
+ * client signs out cleanly), except to the browser session kept (the one that changed its
+ * password and got fresh cookies), then every socket is disconnected, that one included: it
+ * reconnects with its new cookie.
+ */
+export function endUserSockets(
+  io: RealtimeServer,
+  userId: string,
+  keepFamily: string | null = null,
+): void {
+  const everyone = io.to(userRoom(userId));
+  (keepFamily ? everyone.except(sessionRoom(keepFamily)) : everyone).emit('session:revoked');
+  io.in(userRoom(userId)).disconnectSockets(true);
+}
+
+/** Disconnects the sockets a user opened with their API token (it was replaced), every node. */
+export function endApiTokenSockets(io: RealtimeServer, userId: string): void {
+  io.in(apiTokenRoom(userId)).disconnectSockets(true);
+}
+
+/** Disconnects the sockets of one browser session (logout, reuse), on every server node. */
+export function endSessionSockets(io: RealtimeServer, familyId: string): void {
+  io.in(sessionRoom(familyId)).disconnectSockets(true);
 }
 
 /** Stops an emitter made by createRealtimeEmitter: closes its adapters and their Redis readers. */

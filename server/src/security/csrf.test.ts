@@ -204,10 +204,57 @@ describe('requests no cookie authenticates', () => {
     const token = (await CALLS['POST json']!.make().set('Origin', PUBLIC_URL)).body
       .api_token as string;
     const res = await request(t.url)
-      .post('/api/me/generate-api-token')
+      .put(`/api/users/${user.user.id}`)
       .set('Authorization', `Bearer ${token}`)
       .set('Origin', EVIL)
-      .set('Sec-Fetch-Site', 'cross-site');
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ company: 'Bearer Inc.' });
     expect(res.status).toBe(200);
+  });
+});
+
+describe('an Authorization header that is not a well-formed Bearer token', () => {
+  const MALFORMED = ['Bearer x y', 'Bearer', 'Basic dXNlcjpwYXNz', 'Token abc', ''];
+
+  it('is refused with 401 on /api and /security, never answered from the cookie', async () => {
+    const got: Record<string, string> = {};
+    for (const header of MALFORMED) {
+      const calls = {
+        'GET /api/me': request(t.url).get('/api/me'),
+        'PUT /api/users': request(t.url).put(`/api/users/${user.user.id}`).send({ company: 'X' }),
+        'POST /security/token/request': request(t.url)
+          .post('/security/token/request')
+          .send({ email: user.user.email, password: 'Secret123' }),
+      };
+      for (const [call, pending] of Object.entries(calls)) {
+        const res = await pending.set('Cookie', user.cookie).set('Authorization', header);
+        got[`${call} with "${header}"`] = `${res.status} ${res.body?.['hydra:description']}`;
+      }
+    }
+    expect(Object.values(got).every((v) => v === '401 unauthorized')).toBe(true);
+    expect(Object.keys(got)).toHaveLength(MALFORMED.length * 3);
+    // The cookie itself is fine.
+    expect((await request(t.url).get('/api/me').set('Cookie', user.cookie)).status).toBe(200);
+  });
+
+  it('does not skip the origin check of a cookie request', async () => {
+    for (const header of MALFORMED) {
+      const res = await CALLS['PUT json']!.make()
+        .set('Authorization', header)
+        .set('Origin', EVIL)
+        .set('Sec-Fetch-Site', 'cross-site');
+      expect(`${res.status} ${res.body['hydra:description']}`, header).toBe('403 csrf_origin');
+    }
+  });
+
+  it('leaves the device API alone (it reads its own Basic credentials)', async () => {
+    const res = await request(t.url)
+      .post('/device/v1/telemetry')
+      .set(
+        'Authorization',
+        `Basic ${Buffer.from(`${sensor.serial}:${sensor.secret}`).toString('base64')}`,
+      )
+      .send({ ts: new Date().toISOString(), measures: { co2: 520 } });
+    expect(res.status).toBeLessThan(300);
   });
 });

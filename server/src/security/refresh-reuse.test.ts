@@ -1,7 +1,7 @@
 /**
  * Refresh-token theft detection, beyond auth.test.ts: a rotated token presented again, however
- * old, revokes its whole family (the newest token included) and only that family; two refreshes
- * racing with one token are a reuse too.
+ * old, revokes its whole family (the newest token included, and every access token of the family)
+ * and only that family; two refreshes racing with one token are a reuse too.
  */
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,27 @@ describe('refresh token reuse', () => {
     expect(statuses).toEqual([204, 401]);
     const winner = results.find((r) => r.status === 204)!.next!;
     expect((await refresh(winner)).status).toBe(401);
+  });
+
+  it('a detected reuse also refuses the access cookies of that family at once, not the others', async () => {
+    const user = await createUser(t.db);
+    const login = (email: string) =>
+      request(t.url).post('/security/token/request').send({ email, password: GOOD_PASSWORD });
+    const stolen = setCookies(await login(user.email));
+    const other = setCookies(await login(user.email));
+    const rotated = await request(t.url)
+      .post('/security/token/refresh')
+      .set('Cookie', `refresh_token=${stolen.refresh_token!.value}`);
+    expect(rotated.status).toBe(204);
+    const access = `access_token=${setCookies(rotated).access_token!.value}`;
+    const otherAccess = `access_token=${other.access_token!.value}`;
+    expect((await request(t.url).get('/api/me').set('Cookie', access)).status).toBe(200);
+
+    expect((await refresh(stolen.refresh_token!.value)).status).toBe(401);
+    expect((await request(t.url).get('/api/me').set('Cookie', access)).status).toBe(401);
+    const first = `access_token=${stolen.access_token!.value}`;
+    expect((await request(t.url).get('/api/me').set('Cookie', first)).status).toBe(401);
+    expect((await request(t.url).get('/api/me').set('Cookie', otherAccess)).status).toBe(200);
   });
 
   it('both session cookies are HttpOnly; the refresh token only ever goes to /security', async () => {

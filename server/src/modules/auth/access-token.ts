@@ -5,19 +5,27 @@ import { deriveKey } from '../../lib/crypto.ts';
 
 const ISSUER = 'aircloud';
 
+/** The claims of a valid access token: the user, its role and its refresh family (`fid`). */
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  /** The refresh family of the session: the token dies with it (logout, password change). */
+  fid: string;
+}
+
 /** Signs and verifies the access-token JWT (HS256, 15 minutes) with a key from the app secret. */
 export interface AccessTokens {
-  sign(user: { id: string; role: string }): Promise<string>;
-  /** The claims of a valid token, or null (bad signature, expired, malformed). */
-  verify(token: string): Promise<{ sub: string; role: Role } | null>;
+  sign(user: { id: string; role: string }, familyId: string): Promise<string>;
+  /** The claims of a valid token, or null (bad signature, expired, malformed, no family). */
+  verify(token: string): Promise<AccessClaims | null>;
 }
 
 /** Builds the access-token signer for one app secret. */
 export function createAccessTokens(appSecret: string): AccessTokens {
   const key = new Uint8Array(deriveKey(appSecret, 'access-token'));
   return {
-    sign: (user) =>
-      new SignJWT({ role: user.role })
+    sign: (user, familyId) =>
+      new SignJWT({ role: user.role, fid: familyId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
@@ -29,7 +37,9 @@ export function createAccessTokens(appSecret: string): AccessTokens {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
         const role = payload.role as Role;
         if (typeof payload.sub !== 'string' || !ROLES.includes(role)) return null;
-        return { sub: payload.sub, role };
+        // Tokens signed before sessions carried their family cannot be checked: refused.
+        if (typeof payload.fid !== 'string' || payload.fid === '') return null;
+        return { sub: payload.sub, role, fid: payload.fid };
       } catch {
         return null;
       }

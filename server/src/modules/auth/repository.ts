@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import type { Database } from '../../db/client.ts';
 import { refreshTokens, users, validationCodes } from '../../db/schema.ts';
@@ -6,6 +6,43 @@ import { refreshTokens, users, validationCodes } from '../../db/schema.ts';
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
 export type CodePurpose = (typeof validationCodes.$inferSelect)['purpose'];
+type UserRow = typeof users.$inferSelect;
+
+/** Every purpose of a mailed link. */
+export const CODE_PURPOSES: readonly CodePurpose[] = ['activation', 'password_reset'];
+
+/**
+ * The user behind an access token, in one query: only while the token's refresh family still
+ * has a live (non-revoked) token, so logout or a password change ends the access token at once.
+ */
+export async function findUserInLiveFamily(
+  db: Executor,
+  userId: string,
+  familyId: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(refreshTokens)
+            .where(
+              and(
+                eq(refreshTokens.familyId, familyId),
+                eq(refreshTokens.userId, users.id),
+                isNull(refreshTokens.revokedAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row;
+}
 
 /** Stores a refresh token (its hash) in a family. */
 export async function insertRefreshToken(
@@ -60,12 +97,32 @@ export async function revokeUserTokens(db: Executor, userId: string): Promise<vo
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Stores a validation code (its hash). */
+/** Stores a validation code (its hash); the user's older unused codes of that purpose die. */
 export async function insertValidationCode(
   db: Executor,
   values: { userId: string; purpose: CodePurpose; codeHash: string; expiresAt: Date },
 ): Promise<void> {
+  await invalidateUnusedCodes(db, values.userId, [values.purpose]);
   await db.insert(validationCodes).values({ id: ulid(), ...values });
+}
+
+/** Marks the user's unused codes of these purposes used: their links stop working. */
+export async function invalidateUnusedCodes(
+  db: Executor,
+  userId: string,
+  purposes: readonly CodePurpose[],
+): Promise<void> {
+  if (purposes.length === 0) return;
+  await db
+    .update(validationCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(validationCodes.userId, userId),
+        inArray(validationCodes.purpose, [...purposes]),
+        isNull(validationCodes.usedAt),
+      ),
+    );
 }
 
 /** A usable code (unused, unexpired, optionally of one purpose) with its user's e-mail. */
@@ -89,6 +146,15 @@ export async function findUsableCode(db: Executor, codeHash: string, purpose?: C
     )
     .limit(1);
   return row;
+}
+
+/**
+ * Locks a user's row until the transaction ends: activation takes it before its code, in the
+ * order an admin's disable does (user, then codes), so the two never deadlock and the later
+ * one sees the other's change.
+ */
+export async function lockUser(db: Executor, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 /** Consumes a code; false when a concurrent request consumed it first. */

@@ -6,6 +6,8 @@ import {
   resetPasswordSchema,
 } from '@aircloud/shared/auth';
 import type { AppContext } from '../../context.ts';
+import { refuseMalformedAuthorization } from '../../http/authenticate.ts';
+import { noStore } from '../../http/no-store.ts';
 import { forgotPasswordRateLimit, loginRateLimit } from '../../http/rate-limit.ts';
 import { parseBody } from '../../http/validate.ts';
 import { currentMe } from '../me/service.ts';
@@ -20,6 +22,8 @@ function refreshCookie(cookies: unknown): string | undefined {
 /** The security calls of docs/api.md, mounted at /security. */
 export function securityRoutes(ctx: AppContext): Router {
   const router = Router();
+  // These calls read cookies only: a malformed Authorization header is refused, not ignored.
+  router.use(refuseMalformedAuthorization);
 
   router.post('/token/request', loginRateLimit(ctx.redis, ctx.config), async (req, res) => {
     const input = parseBody(loginSchema, req);
@@ -64,6 +68,7 @@ export function securityRoutes(ctx: AppContext): Router {
     const { token } = parseBody(activateSchema, req);
     const { user, session } = await auth.activate(ctx, token);
     setSessionCookies(res, ctx.config, session);
+    noStore(res);
     res.status(200).json(await currentMe(ctx, user));
   });
 

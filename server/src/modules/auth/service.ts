@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { dispatchMail, recordMail } from '../../mail/outbox.ts';
-import { emitToUser } from '../../realtime/gateway.ts';
+import { endSessionSockets, endUserSockets } from '../../realtime/gateway.ts';
 import { pushClaimedInvitations } from '../invitations/access.ts';
 import { claimInvitations } from '../invitations/repository.ts';
 import { userLanguage } from '../users/language.ts';
@@ -15,15 +15,17 @@ import {
   updatePasswordHash,
   type UserRow,
 } from '../users/repository.ts';
+import { endUserCredentials } from './credentials.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import {
+  CODE_PURPOSES,
   findRefreshToken,
   findUsableCode,
   insertValidationCode,
+  lockUser,
   markCodeUsed,
   markReplaced,
   revokeFamily,
-  revokeUserTokens,
 } from './repository.ts';
 import { issueSession, type SessionTokens } from './session.ts';
 
@@ -38,6 +40,12 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<Session
   return issueSession(ctx, ctx.db, user);
 }
 
+/** Ends one browser session: its refresh family (so its access tokens) and its sockets. */
+async function endSession(ctx: AppContext, familyId: string): Promise<void> {
+  await revokeFamily(ctx.db, familyId);
+  endSessionSockets(ctx.io, familyId);
+}
+
 /**
  * Rotates a refresh token: the presented one is marked replaced and a new one of the same family
  * is issued. A replaced or revoked token presented again revokes the whole family.
@@ -50,13 +58,13 @@ export async function refresh(
   const token = await findRefreshToken(ctx.db, sha256(presented));
   if (!token) throw new AppError(401, 'unauthorized');
   if (token.replacedAt || token.revokedAt) {
-    await revokeFamily(ctx.db, token.familyId);
+    await endSession(ctx, token.familyId);
     throw new AppError(401, 'unauthorized');
   }
   if (token.expiresAt <= new Date()) throw new AppError(401, 'unauthorized');
   const user = await findUserById(ctx.db, token.userId);
   if (!user?.enabled) {
-    await revokeFamily(ctx.db, token.familyId);
+    await endSession(ctx, token.familyId);
     throw new AppError(401, 'unauthorized');
   }
   const rotated = await ctx.db.transaction(async (tx) => {
@@ -65,17 +73,20 @@ export async function refresh(
   });
   if (!rotated) {
     // Another request rotated this token between our read and our write: treat it as a reuse.
-    await revokeFamily(ctx.db, token.familyId);
+    await endSession(ctx, token.familyId);
     throw new AppError(401, 'unauthorized');
   }
   return rotated;
 }
 
-/** Revokes the family of the presented refresh token, if any. */
+/**
+ * Ends the session of the presented refresh token, if any: its family is revoked, so the access
+ * cookie of that browser is refused at once, and its sockets are disconnected on every node.
+ */
 export async function logout(ctx: AppContext, presented: string | undefined): Promise<void> {
   if (!presented) return;
   const token = await findRefreshToken(ctx.db, sha256(presented));
-  if (token) await revokeFamily(ctx.db, token.familyId);
+  if (token) await endSession(ctx, token.familyId);
 }
 
 /** Mails a reset link (valid one hour) when the account exists; silent otherwise. */
@@ -102,7 +113,11 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
   await dispatchMail(ctx.mailQueue, mailId);
 }
 
-/** Sets a new password from a reset code and ends every session of that user. */
+/**
+ * Sets a new password from a reset code and ends every credential of that user: sessions,
+ * sockets, API token and the other unused links (the activation link of an account that was
+ * never enabled excepted: it still needs it).
+ */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput): Promise<void> {
   if (input.new_password1 !== input.new_password2)
     throw fieldError('new_password_invalid', 'new_password2');
@@ -117,12 +132,15 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput):
   await ctx.db.transaction(async (tx) => {
     if (!(await markCodeUsed(tx, code.id))) throw new AppError(400, 'error_token_renew');
     await updatePasswordHash(tx, user.id, passwordHash);
-    await revokeUserTokens(tx, user.id);
+    await endUserCredentials(tx, user.id, user.enabled ? CODE_PURPOSES : ['password_reset']);
   });
-  emitToUser(ctx.io, user.id, 'session:revoked');
+  endUserSockets(ctx.io, user.id);
 }
 
-/** Enables the account of an activation code and opens a session (the easy-connect link). */
+/**
+ * Enables the account of an activation code and opens a session (the easy-connect link). An
+ * admin's disable invalidates the account's unused codes, so it cannot be undone from a link.
+ */
 export async function activate(
   ctx: AppContext,
   token: string,
@@ -130,6 +148,9 @@ export async function activate(
   const code = await findUsableCode(ctx.db, sha256(token), 'activation');
   if (!code) throw new AppError(400, 'error_token_renew');
   const { claimed, ...activated } = await ctx.db.transaction(async (tx) => {
+    // The user's row first: a disable running now either commits before (its invalidation of
+    // this code then refuses it here) or waits for this activation and disables after it.
+    await lockUser(tx, code.userId);
     if (!(await markCodeUsed(tx, code.id))) throw new AppError(400, 'error_token_renew');
     const user = await enableUser(tx, code.userId);
     // Invitations sent to this e-mail before the account existed now wait for its answer.

@@ -13,7 +13,10 @@ export interface SessionTokens {
   refreshToken: string;
 }
 
-/** Issues an access token and a refresh token, in a new family unless one is given. */
+/**
+ * Issues an access token and a refresh token, in a new family unless one is given. The access
+ * token names the family (`fid`): it is refused as soon as the family is revoked.
+ */
 export async function issueSession(
   ctx: Pick<AppContext, 'accessTokens'>,
   db: Executor,
@@ -27,5 +30,5 @@ export async function issueSession(
     tokenHash: sha256(refreshToken),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000),
   });
-  return { accessToken: await ctx.accessTokens.sign(user), refreshToken };
+  return { accessToken: await ctx.accessTokens.sign(user, familyId), refreshToken };
 }

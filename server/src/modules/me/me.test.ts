@@ -49,8 +49,10 @@ describe('GET /api/me', () => {
       phone: '',
       invitations_received_count: 0,
       api_token: null,
+      api_token_hint: null,
       api_token_validity: null,
     });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 401 unauthorized without a session, with a forged token, or once the account is disabled', async () => {
@@ -69,42 +71,64 @@ describe('GET /api/me', () => {
 });
 
 describe('POST /api/me/generate-api-token', () => {
-  it('answers a new aq_ token valid one year, shown again in /api/me and usable as Bearer', async () => {
+  it('answers a new aq_ token valid one year, once: /api/me shows only its hint; usable as Bearer', async () => {
     const user = await createUser(t.db);
     const { access } = await session(user.email);
     const res = await request(t.url).post('/api/me/generate-api-token').set('Cookie', access);
     expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.api_token).toMatch(/^aq_[\w-]{43}$/);
+    const token = res.body.api_token as string;
+    expect(res.body.api_token_hint).toBe(`aq_…${token.slice(-4)}`);
     const validity = new Date(res.body.api_token_validity).getTime();
     expect(validity - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
 
     const me = await request(t.url).get('/api/me').set('Cookie', access);
-    expect(me.body.api_token).toBe(res.body.api_token);
-    expect(me.body.api_token_validity).toBe(res.body.api_token_validity);
+    expect(me.body).toMatchObject({
+      api_token: null,
+      api_token_hint: res.body.api_token_hint,
+      api_token_validity: res.body.api_token_validity,
+    });
+    expect(JSON.stringify(me.body)).not.toContain(token);
+    // Stored: its hash and last characters only.
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.apiTokenHint).toBe(token.slice(-4));
+    expect(JSON.stringify(row)).not.toContain(token.slice(3));
 
-    const bearer = await request(t.url)
-      .get('/api/me')
-      .set('Authorization', `Bearer ${res.body.api_token}`);
+    const bearer = await request(t.url).get('/api/me').set('Authorization', `Bearer ${token}`);
     expect(bearer.status).toBe(200);
     expect(bearer.body.email).toBe(user.email);
+    expect(bearer.body.api_token).toBeNull();
   });
 
   it('replaces the previous token, which stops working', async () => {
     const user = await createUser(t.db);
     const { access } = await session(user.email);
-    const first = (await request(t.url).post('/api/me/generate-api-token').set('Cookie', access))
-      .body.api_token as string;
-    const second = (
-      await request(t.url)
-        .post('/api/me/generate-api-token')
-        .set('Authorization', `Bearer ${first}`)
-    ).body.api_token as string;
+    const generate = () => request(t.url).post('/api/me/generate-api-token').set('Cookie', access);
+    const first = (await generate()).body.api_token as string;
+    const second = (await generate()).body.api_token as string;
     expect(second).not.toBe(first);
     expect(
       (await request(t.url).get('/api/me').set('Authorization', `Bearer ${first}`)).status,
     ).toBe(401);
     expect(
       (await request(t.url).get('/api/me').set('Authorization', `Bearer ${second}`)).status,
+    ).toBe(200);
+  });
+
+  it('answers 403 forbidden to an API token caller: a token never mints its replacement', async () => {
+    const user = await createUser(t.db);
+    const { access } = await session(user.email);
+    const token = (await request(t.url).post('/api/me/generate-api-token').set('Cookie', access))
+      .body.api_token as string;
+    const res = await request(t.url)
+      .post('/api/me/generate-api-token')
+      .set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(403);
+    expect(res.body['hydra:description']).toBe('forbidden');
+    expect(res.body.api_token).toBeUndefined();
+    expect(
+      (await request(t.url).get('/api/me').set('Authorization', `Bearer ${token}`)).status,
     ).toBe(200);
   });
 

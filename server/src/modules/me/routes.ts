@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { editPasswordSchema } from '@aircloud/shared/auth';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireAuth } from '../../http/authenticate.ts';
+import { currentUser, requireAuth, requireBrowserSession } from '../../http/authenticate.ts';
+import { noStore } from '../../http/no-store.ts';
+import { passwordChangeRateLimit } from '../../http/rate-limit.ts';
 import { parseBody } from '../../http/validate.ts';
 import { setSessionCookies } from '../auth/cookies.ts';
 import * as me from './service.ts';
@@ -10,25 +12,25 @@ import * as me from './service.ts';
 export function meRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
+  // Wrong current passwords per user (docs/security.md): a stolen session cannot guess it.
+  const passwordChangeLimit = passwordChangeRateLimit(ctx.redis, ctx.config);
 
   router.get('/', async (req, res) => {
-    res.json(await me.currentMe(ctx, currentUser(req)));
+    noStore(res).json(await me.currentMe(ctx, currentUser(req)));
   });
 
-  router.post('/edit-password', async (req, res) => {
+  router.post('/edit-password', passwordChangeLimit, async (req, res) => {
     const input = parseBody(editPasswordSchema, req);
-    const session = await me.editPassword(
-      ctx,
-      currentUser(req),
-      input,
-      req.authMethod === 'cookie',
-    );
+    const browserFamily = req.authMethod === 'cookie' ? (req.sessionFamily ?? null) : null;
+    const session = await me.editPassword(ctx, currentUser(req), input, browserFamily);
     if (session) setSessionCookies(res, ctx.config, session);
     res.status(204).end();
   });
 
-  router.post('/generate-api-token', async (req, res) => {
-    res.status(200).json(await me.generateApiToken(ctx, currentUser(req)));
+  // Only a browser session mints a token: a leaked token must not renew itself.
+  router.post('/generate-api-token', requireBrowserSession, async (req, res) => {
+    const token = await me.generateApiToken(ctx, currentUser(req));
+    noStore(res).status(200).json(token);
   });
 
   return router;

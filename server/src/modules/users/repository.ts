@@ -61,20 +61,28 @@ export async function enableUser(db: Executor, id: string): Promise<UserRow> {
   return row!;
 }
 
-/** Stores a new personal API token (hash for lookup, encrypted copy for its owner). */
+/** Stores a new personal API token: its hash for lookup and its hint; no readable copy. */
 export async function setApiToken(
   db: Executor,
   id: string,
-  token: { hash: string; encrypted: string; validity: Date },
+  token: { hash: string; hint: string; validity: Date },
 ): Promise<void> {
   await db
     .update(users)
     .set({
       apiTokenHash: token.hash,
-      apiTokenEncrypted: token.encrypted,
+      apiTokenHint: token.hint,
       apiTokenValidity: token.validity,
       updatedAt: new Date(),
     })
+    .where(eq(users.id, id));
+}
+
+/** Forgets the personal API token of a user: it stops authenticating at once. */
+export async function clearApiToken(db: Executor, id: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ apiTokenHash: null, apiTokenHint: null, apiTokenValidity: null })
     .where(eq(users.id, id));
 }
 

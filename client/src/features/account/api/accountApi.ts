@@ -1,6 +1,7 @@
 import type { EditPasswordInput } from '@aircloud/shared/auth';
 import type { ApiToken, MediaObject, User, UserUpdateInput } from '@aircloud/shared/users';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
+import { reconnectRealtime } from '../../../lib/realtime/socket.ts';
 
 /** Fields a user may change on their own record from the profile panel. */
 export type MyInformation = Pick<
@@ -14,11 +15,21 @@ export const accountApi = apiSlice.injectEndpoints({
     editMyPassword: build.mutation<void, EditPasswordInput>({
       query: (body) => ({ url: '/api/me/edit-password', method: 'POST', body }),
       extraOptions: { globalErrors: false },
+      /** The server ended every session, this one's socket too: rejoin with the new cookie. */
+      async onQueryStarted(_input, { queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        reconnectRealtime();
+      },
     }),
     sendMyPasswordReset: build.mutation<void, { email: string }>({
       query: (body) => ({ url: '/security/forgot-password', method: 'POST', body }),
       extraOptions: { globalErrors: false },
     }),
+    /** The answer is the only time the full token is shown (the panel resets it from the store). */
     generateApiToken: build.mutation<ApiToken, void>({
       query: () => ({ url: '/api/me/generate-api-token', method: 'POST' }),
       extraOptions: { globalErrors: false },

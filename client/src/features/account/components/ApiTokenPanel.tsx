@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiToken } from '@aircloud/shared/users';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
@@ -12,14 +13,21 @@ import { useGenerateApiTokenMutation } from '../api/accountApi.ts';
 
 const COPIED_INDICATOR_MS = 2000;
 
-/** My API token: read-only value, copy, validity end date, generate a new one, documentation link. */
+/**
+ * My API token. The full token is shown once, right after it is generated (copy button and a
+ * note saying so), and only while the panel stays open: the server keeps no readable copy.
+ * Afterwards the panel shows its hint (`aq_…wxyz`), its end date and the button to replace it.
+ */
 export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.session.user);
   const [generate, { isLoading: generating }] = useGenerateApiTokenMutation();
   const [copied, setCopied] = useState(false);
-  const token = user?.api_token ?? null;
+  // Local state on purpose: the full token never enters the store, and closing forgets it.
+  const [fresh, setFresh] = useState<ApiToken | null>(null);
+  const hint = fresh?.api_token_hint ?? user?.api_token_hint ?? null;
+  const validity = fresh?.api_token_validity ?? user?.api_token_validity ?? null;
 
   useEffect(() => {
     if (!copied) return;
@@ -27,10 +35,16 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
     return () => clearTimeout(timer);
   }, [copied]);
 
+  const close = () => {
+    setFresh(null);
+    setCopied(false);
+    onClose();
+  };
+
   const copy = async () => {
-    if (!token) return;
+    if (!fresh) return;
     try {
-      await navigator.clipboard.writeText(token);
+      await navigator.clipboard.writeText(fresh.api_token);
       setCopied(true);
     } catch {
       dispatch(notifyError('users.my-api.copy-error'));
@@ -38,30 +52,35 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   const generateToken = async () => {
-    const result = await generate();
+    const request = generate();
+    const result = await request;
+    request.reset(); // the store keeps no copy of the answer
     if ('error' in result) {
       dispatch(notifyError('users.my-api.generate-token.error'));
       return;
     }
-    dispatch(userUpdated(result.data));
+    const { api_token_hint, api_token_validity } = result.data;
+    dispatch(userUpdated({ api_token_hint, api_token_validity }));
+    setFresh(result.data);
     setCopied(false);
   };
 
   return (
-    <SidePanel open={open} onClose={onClose} title={t('users.my-api.title')}>
+    <SidePanel open={open} onClose={close} title={t('users.my-api.title')}>
       <section className="panel-section">
         <p className="muted">{t('users.my-api.text')}</p>
         <div className="field">
           <label className="field__label" htmlFor="api-token">
             {t('users.my-api.token')}
           </label>
-          {token ? (
+          {fresh ? (
             <div className="copy-field">
               <input
                 id="api-token"
                 className="input input--mono"
-                value={token}
+                value={fresh.api_token}
                 readOnly
+                aria-describedby="api-token-once"
                 onFocus={(e) => e.target.select()}
               />
               <button
@@ -73,21 +92,38 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
                 <Icon name={copied ? 'check' : 'copy'} />
               </button>
             </div>
+          ) : hint ? (
+            <input
+              id="api-token"
+              className="input input--mono"
+              value={hint}
+              readOnly
+              aria-describedby="api-token-hint"
+            />
           ) : (
             <p className="empty-token" id="api-token">
               {t('users.my-api.no-token')}
             </p>
           )}
         </div>
-        {token && user?.api_token_validity ? (
+        {fresh ? (
+          <p className="notice" id="api-token-once" role="status">
+            {t('users.my-api.shown-once')}
+          </p>
+        ) : hint ? (
+          <p className="muted small" id="api-token-hint">
+            {t('users.my-api.hint-text')}
+          </p>
+        ) : null}
+        {hint && validity ? (
           <p className="validity">
-            {t('users.my-api.valid-until', { date: formatDate(user.api_token_validity) })}
+            {t('users.my-api.valid-until', { date: formatDate(validity) })}
           </p>
         ) : null}
         <div className="actions">
           <Button onClick={() => void generateToken()} loading={generating}>
             <Icon name="refresh" size={18} />
-            {token
+            {hint
               ? t('users.my-api.generate-token.regenerate')
               : t('users.my-api.generate-token.button')}
           </Button>
@@ -96,13 +132,13 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
             {t('users.my-api.documentation')}
           </a>
         </div>
-        {token ? <p className="muted small">{t('users.my-api.generate-token.warning')}</p> : null}
+        {hint ? <p className="muted small">{t('users.my-api.generate-token.warning')}</p> : null}
       </section>
       <section className="panel-section">
         <h3 className="panel-section__title">{t('users.my-api.example.title')}</h3>
         <p className="muted">{t('users.my-api.example.text')}</p>
         <code className="code-block code-block--wrap" data-testid="api-example">
-          {`curl -H 'Authorization: Bearer ${token ?? '<token>'}' ${window.location.origin}/api/me`}
+          {`curl -H 'Authorization: Bearer ${fresh?.api_token ?? '<token>'}' ${window.location.origin}/api/me`}
         </code>
       </section>
       <Tip id="api-token-usage" title={t('users.my-api.tip.title')}>

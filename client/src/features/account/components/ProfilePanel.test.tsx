@@ -12,7 +12,13 @@ const me = makeMe({ phone: '', company: 'Acme' });
 const MEDIA = '/api/media_objects/01JMEDIA000000000000000000';
 
 function savedUser(changes: Partial<User>): User {
-  const { invitations_received_count: _i, api_token: _t, api_token_validity: _v, ...rest } = me;
+  const {
+    invitations_received_count: _i,
+    api_token: _t,
+    api_token_hint: _h,
+    api_token_validity: _v,
+    ...rest
+  } = me;
   return {
     ...rest,
     enabled: true,

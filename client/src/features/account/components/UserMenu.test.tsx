@@ -5,6 +5,12 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server.ts';
 import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
+import { reconnectRealtime } from '../../../lib/realtime/socket.ts';
+
+vi.mock('../../../lib/realtime/socket.ts', async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  reconnectRealtime: vi.fn(),
+}));
 
 async function openMenuItem(name: string) {
   const user = userEvent.setup();
@@ -69,15 +75,33 @@ describe('user menu', () => {
     expect(
       await within(panel).findByText('Your current password is incorrect'),
     ).toBeInTheDocument();
+    expect(reconnectRealtime).not.toHaveBeenCalled();
   });
 
-  it('generates an API token, shows its end date and copies it', async () => {
+  it('after a password change, rejoins the live updates with the renewed session', async () => {
+    vi.mocked(reconnectRealtime).mockClear();
+    server.use(http.post('/api/me/edit-password', () => new HttpResponse(null, { status: 204 })));
+    renderApp('/sensors', signedIn(makeMe()));
+    const user = await openMenuItem('My profile');
+    const panel = await screen.findByRole('dialog', { name: 'My profile' });
+    await user.type(within(panel).getByLabelText('Current password'), 'Old-pass1');
+    await user.type(within(panel).getByLabelText('New password'), 'New-pass12');
+    await user.type(within(panel).getByLabelText('Confirm the new password'), 'New-pass12');
+    await user.click(within(panel).getByRole('button', { name: 'Change my password' }));
+    await waitFor(() => expect(reconnectRealtime).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows a new API token once: full value, copy button and a note, then only its hint', async () => {
     server.use(
       http.post('/api/me/generate-api-token', () =>
-        HttpResponse.json({ api_token: 'ac_live_123', api_token_validity: '2027-03-04T23:30:00Z' }),
+        HttpResponse.json({
+          api_token: 'aq_live_secret_wxyz',
+          api_token_hint: 'aq_…wxyz',
+          api_token_validity: '2027-03-04T23:30:00Z',
+        }),
       ),
     );
-    renderApp('/sensors', signedIn(makeMe()));
+    const { store } = renderApp('/sensors', signedIn(makeMe()));
     const user = await openMenuItem('My API token');
     const panel = await screen.findByRole('dialog', { name: 'My API token' });
     expect(within(panel).getByText('You have no API token yet.')).toBeInTheDocument();
@@ -86,13 +110,54 @@ describe('user menu', () => {
       '/api_documentation',
     );
     await user.click(within(panel).getByRole('button', { name: 'Generate a token' }));
-    expect(await within(panel).findByDisplayValue('ac_live_123')).toHaveAttribute('readonly');
+    const field = await within(panel).findByDisplayValue('aq_live_secret_wxyz');
+    expect(field).toHaveAttribute('readonly');
+    expect(field).toHaveAccessibleDescription(
+      'Copy your token now: it is shown only this once. AirCloud keeps no readable copy of it.',
+    );
     // 23:30 UTC is already the next day in Paris.
     expect(within(panel).getByText('Valid until 05/03/2027')).toBeInTheDocument();
+    expect(within(panel).getByTestId('api-example')).toHaveTextContent('aq_live_secret_wxyz');
 
     await user.click(within(panel).getByRole('button', { name: 'Copy the token' }));
     expect(await within(panel).findByRole('button', { name: 'Token copied' })).toBeInTheDocument();
-    await expect(navigator.clipboard.readText()).resolves.toBe('ac_live_123');
+    await expect(navigator.clipboard.readText()).resolves.toBe('aq_live_secret_wxyz');
+    // The store keeps the hint only, never the token.
+    expect(store.getState().session.user).toMatchObject({
+      api_token: null,
+      api_token_hint: 'aq_…wxyz',
+      api_token_validity: '2027-03-04T23:30:00Z',
+    });
+    expect(JSON.stringify(store.getState())).not.toContain('aq_live_secret_wxyz');
+
+    // Closed and opened again: the token is gone, its hint remains.
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await openMenuItem('My API token');
+    const again = await screen.findByRole('dialog', { name: 'My API token' });
+    expect(within(again).getByDisplayValue('aq_…wxyz')).toBeInTheDocument();
+    expect(within(again).queryByDisplayValue('aq_live_secret_wxyz')).not.toBeInTheDocument();
+    expect(within(again).getByTestId('api-example')).not.toHaveTextContent('aq_live_secret_wxyz');
+  });
+
+  it('shows the hint of an existing token, without copy, and offers to replace it', async () => {
+    renderApp(
+      '/sensors',
+      signedIn(makeMe({ api_token_hint: 'aq_…k9Zq', api_token_validity: '2027-01-10T10:00:00Z' })),
+    );
+    await openMenuItem('My API token');
+    const panel = await screen.findByRole('dialog', { name: 'My API token' });
+    const hint = within(panel).getByDisplayValue('aq_…k9Zq');
+    expect(hint).toHaveAccessibleDescription(
+      'Only the end of your token is shown. Lost it? Generate a new one: the current one then stops working.',
+    );
+    expect(within(panel).queryByRole('button', { name: 'Copy the token' })).not.toBeInTheDocument();
+    expect(within(panel).getByText('Valid until 10/01/2027')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: 'Generate a new token' })).toBeInTheDocument();
+    expect(
+      within(panel).getByText('Generating a new token immediately invalidates the current one.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByTestId('api-example')).toHaveTextContent('Bearer <token>');
   });
 
   it('tells the user when the token cannot be generated', async () => {
