@@ -144,8 +144,9 @@ export async function runAlertsBench(
         [keyId, key, purifierSerial, owner],
       );
       await db.query(
-        `INSERT INTO purifiers (id, user_id, product_key_id, serial_number, model, name, desired, maintenance_levels)
-       VALUES ($1, $2, $3, $4, 'HEPA_COCOON', $4, $5, $6) ON CONFLICT DO NOTHING`,
+        `INSERT INTO purifiers (id, user_id, product_key_id, serial_number, model, name, desired, maintenance_levels, device_secret_hash)
+       VALUES ($1, $2, $3, $4, 'HEPA_COCOON', $4, $5, $6, $7)
+       ON CONFLICT (id) DO UPDATE SET device_secret_hash = EXCLUDED.device_secret_hash`,
         [
           purifierId,
           owner,
@@ -161,6 +162,8 @@ export async function runAlertsBench(
             source: 'user',
           }),
           JSON.stringify(fullMaintenanceLevels()),
+          // Its device secret (what a real purifier gets in exchange for its product key).
+          sha256(SECRET),
         ],
       );
       await db.query(
@@ -169,14 +172,16 @@ export async function runAlertsBench(
         [sensorId, sensorSerial, owner, sha256(SECRET)],
       );
       await db.query(
-        `INSERT INTO sensor_purifiers (sensor_id, purifier_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [sensorId, purifierId],
+        `INSERT INTO sensor_purifiers (sensor_id, purifier_id, linked_by) VALUES ($1, $2, $3)
+         ON CONFLICT (sensor_id, purifier_id) DO UPDATE SET linked_by = EXCLUDED.linked_by`,
+        [sensorId, purifierId, owner],
       );
       const ruleId = `01RULE${n.padStart(20, '0')}`;
       await db.query(
-        `INSERT INTO alert_rules (id, sensor_id, measure, threshold, hysteresis, mode, confirm_s)
-       VALUES ($1, $2, 'co2', 1000, 50, 'boost', 0) ON CONFLICT DO NOTHING`,
-        [ruleId, sensorId],
+        `INSERT INTO alert_rules (id, sensor_id, measure, threshold, hysteresis, mode, confirm_s, created_by)
+       VALUES ($1, $2, 'co2', 1000, 50, 'boost', 0, $3)
+       ON CONFLICT (id) DO UPDATE SET created_by = EXCLUDED.created_by`,
+        [ruleId, sensorId, owner],
       );
       await db.query(
         `INSERT INTO alert_rule_states (rule_id, active_from) VALUES ($1, '-infinity') ON CONFLICT DO NOTHING`,
@@ -189,7 +194,7 @@ export async function runAlertsBench(
       const socket: Pair['socket'] = connect(`${BASE}/device`, {
         transports: ['websocket'],
         forceNew: true,
-        auth: { serial: purifierSerial, secret: key },
+        auth: { serial: purifierSerial, secret: SECRET },
       });
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

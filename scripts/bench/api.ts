@@ -202,8 +202,9 @@ async function seed(db: pg.Client, o: ApiBenchOptions): Promise<Account[]> {
     a.sensors.slice(0, a.purifiers.length).map((sensor, i) => [sensor, a.purifiers[i]!]),
   );
   await db.query(
-    `INSERT INTO sensor_purifiers (sensor_id, purifier_id)
-     SELECT * FROM unnest($1::text[], $2::text[]) ON CONFLICT DO NOTHING`,
+    `INSERT INTO sensor_purifiers (sensor_id, purifier_id, linked_by)
+     SELECT l.s, l.p, (SELECT user_id FROM sensors WHERE id = l.s)
+       FROM unnest($1::text[], $2::text[]) AS l(s, p) ON CONFLICT DO NOTHING`,
     [links.map((l) => l[0]), links.map((l) => l[1])],
   );
   return accounts;

@@ -9,6 +9,7 @@ import { PURIFIER_MODES, fullMaintenanceLevels } from '@aircloud/shared/purifier
 import type {
   DeviceServerToClientEvents,
   DeviceClientToServerEvents,
+  TelemetryReply,
 } from '@aircloud/shared/devices';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { DeviceCredentials } from '../../server/src/modules/sensors/device-fleet.ts';
@@ -31,7 +32,7 @@ async function postTelemetry(
   baseUrl: string,
   device: DeviceCredentials,
   body: unknown,
-): Promise<{ status: number; body: { desired?: DesiredState } | null }> {
+): Promise<{ status: number; body: TelemetryReply | null }> {
   const res = await fetch(`${baseUrl}/device/v1/telemetry`, {
     method: 'POST',
     headers: { Authorization: authorization(device), 'Content-Type': 'application/json' },
@@ -40,7 +41,7 @@ async function postTelemetry(
   const text = await res.text();
   return {
     status: res.status,
-    body: text ? (JSON.parse(text) as { desired?: DesiredState }) : null,
+    body: text ? (JSON.parse(text) as TelemetryReply) : null,
   };
 }
 
@@ -65,10 +66,12 @@ class SimPurifier {
     this.socket = connect(`${this.options.baseUrl}/device`, {
       transports: ['websocket'],
       forceNew: true,
-      auth: { serial: this.device.serial, secret: this.device.secret },
+      // Read at each connection: a new secret (change of owner) is used from then on.
+      auth: (give) => give({ serial: this.device.serial, secret: this.device.secret }),
       reconnectionDelay: 2000,
     });
     this.socket.on('command', ({ desired }) => void this.apply(desired));
+    this.socket.on('credentials', ({ device_secret }) => this.rotate(device_secret));
     this.socket.on('connect_error', (err) =>
       this.options.log?.(`${this.device.serial}: socket refused (${err.message})`),
     );
@@ -104,7 +107,16 @@ class SimPurifier {
       ssid: 'AirCloud-Demo',
       desired_version_ack: this.ackVersion,
     });
+    if (body?.credentials) this.rotate(body.credentials.device_secret);
     if (body?.desired) await this.apply(body.desired);
+  }
+
+  /** Keeps the new device secret of a rotation (the purifier changed owner) and reconnects. */
+  rotate(secret: string): void {
+    if (secret === this.device.secret) return;
+    this.device.secret = secret;
+    this.options.log?.(`${this.device.serial}: new device secret`);
+    this.socket?.disconnect().connect();
   }
 
   /** One reporting tick: maybe drop off, come back, or report. */

@@ -10,11 +10,11 @@ import { originCheck } from './http/csrf.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
 import { requestLogger } from './http/request-logger.ts';
+import { limitRequestTime, uploadDeadlineMs } from './http/request-timeout.ts';
 import { JSON_TYPES } from './http/validate.ts';
 import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
 import { QUEUES, createQueue } from './jobs/queues.ts';
 import { redisOptionsFromUrl } from './lib/redis.ts';
-import { deriveKey } from './lib/crypto.ts';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -27,6 +27,7 @@ import { alertRuleRoutes, sensorAlertRuleRoutes } from './modules/alert-rules/ro
 import { firmwarePublicRoutes, firmwareRoutes } from './modules/firmware/routes.ts';
 import { merakiRoutes, merakiWebhookRoutes } from './modules/meraki/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
+import { startAbandonedMediaSweep } from './modules/media/service.ts';
 import { sensorImportRoutes } from './modules/sensor-imports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { freshTranslationOverrides } from './modules/translations/overrides-cache.ts';
@@ -89,15 +90,24 @@ function securityHeaders(secure: boolean) {
 export function createApp(deps: AppDeps): AirCloudApp {
   const { config } = deps;
   const app = express();
-  const server = createServer(app);
+  const server = createServer(
+    {
+      // A client has this long for its headers, and each request with a body its own deadline
+      // (limitRequestTime); Node's request timeout stays as a backstop for the slowest upload.
+      headersTimeout: config.headersTimeoutMs,
+      requestTimeout: uploadDeadlineMs(config.requestTimeoutMs, config.firmwareMaxBytes) * 2,
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
   const io = createRealtimeServer(server, deps.redis, {
     redisPrefix: config.redisPrefix,
     allowedOrigins: config.allowedOrigins,
   });
+  limitRequestTime(server, config.requestTimeoutMs);
   const ctx: AppContext = {
     ...deps,
     accessTokens: createAccessTokens(config.appSecret),
-    apiTokenKey: deriveKey(config.appSecret, 'api-token'),
     io,
   };
   attachRealtimeHandlers(io, ctx);
@@ -119,6 +129,8 @@ export function createApp(deps: AppDeps): AirCloudApp {
     config.redisPrefix,
   );
   sensorImportQueue.on('error', (err) => deps.logger.warn({ err }, 'sensor-import queue error'));
+  // Uploads nobody attached within an hour: rows and files go (docs/security.md).
+  const stopMediaSweep = startAbandonedMediaSweep(ctx);
 
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.trustProxy));
@@ -170,6 +182,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
     devices,
     ctx,
     close: async () => {
+      stopMediaSweep();
       await new Promise<void>((resolve) => {
         // io.close also closes the HTTP server (and ends idle keep-alive connections).
         void io.close(() => {

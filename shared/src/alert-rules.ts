@@ -148,6 +148,13 @@ export interface AlertRule {
   triggered: boolean;
   /** Time of the sample that last triggered or stopped it, null before the first. */
   triggered_changed_at: string | null;
+  /**
+   * Linked purifiers this rule does not drive: its author does not control them (a rule acts
+   * only on the purifiers its author controls at that moment), or its author's access ended.
+   */
+  not_driving: { ulid: string; name: string }[];
+  /** The caller may delete it: its author, or whoever manages the sensor (its owner). */
+  deletable: boolean;
   created_at: string;
   updated_at: string;
 }

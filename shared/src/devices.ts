@@ -80,12 +80,24 @@ export interface TelemetryReply {
   duplicates: number;
   /** A purifier's desired state, when it is newer than what the purifier acknowledged. */
   desired?: DesiredState;
+  /**
+   * A purifier's new device secret, while a rotation (change of owner) waits for the device:
+   * store it, then use it for every later post and connection (the old one stops working then).
+   */
+  credentials?: DeviceCredentialsPayload;
+}
+
+/** A device secret handed to the device over its authenticated channel (docs/api-devices.md). */
+export interface DeviceCredentialsPayload {
+  device_secret: string;
 }
 
 /** Events the server sends on the /device namespace (room `device:<ulid>`). */
 export interface DeviceServerToClientEvents {
   /** The purifier's desired state changed: apply it, `ack` its version, then report. */
   command: (payload: { desired: DesiredState }) => void;
+  /** A new device secret (change of owner): store it and reconnect with it. */
+  credentials: (payload: DeviceCredentialsPayload) => void;
 }
 
 /** Events a device sends on the /device namespace. */
@@ -96,3 +108,10 @@ export interface DeviceClientToServerEvents {
 
 /** Name of the /device room of one device. */
 export const deviceRoom = (deviceUlid: string) => `device:${deviceUlid}`;
+
+/**
+ * Name of the /device room of the sockets of one device that authenticated with one secret
+ * (`tag`: the start of its hash), so they can be closed once that secret is retired.
+ */
+export const deviceCredentialRoom = (deviceUlid: string, tag: string) =>
+  `device:${deviceUlid}:${tag}`;

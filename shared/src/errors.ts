@@ -56,6 +56,7 @@ export const ERROR_KEYS = [
   'last_admin',
   'image_type',
   'image-size',
+  'image_quota',
   // firmware and the network-management webhook
   'firmware-size',
   'invalid_webhook_body',

@@ -41,5 +41,6 @@ export interface NetworkEvent {
 export interface MerakiSettings {
   '@type': 'MerakiSettings';
   webhook_url: string;
-  shared_secret: string;
+  /** Shown to the purifier's owner and administrators only (null for a share). */
+  shared_secret: string | null;
 }

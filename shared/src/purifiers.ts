@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHORT_NAME_MAX, TIME_ZONE, TRH_CHOICES } from './constants.ts';
 import type { MachineAccess } from './invitations.ts';
 import type { ProductKeyModel } from './product-keys.ts';
-import { requiredString } from './validation.ts';
+import { multiLineText, requiredString, singleLineText } from './validation.ts';
 
 /** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
 export const PURIFIER_MODES = ['off', 'silence', 'auto', 'boost'] as const;
@@ -145,9 +145,7 @@ const numberField = () =>
 export const patchPurifierSchema = z
   .strictObject({
     name: requiredString().max(100, { error: 'validation.max_length' }),
-    short_name: z
-      .string({ error: 'validation.invalid' })
-      .trim()
+    short_name: singleLineText()
       .max(SHORT_NAME_MAX, { error: 'validation.max_length' })
       .nullable()
       .transform((v) => v ?? ''),
@@ -205,11 +203,7 @@ export const maintenanceEventSchema = z.strictObject({
   occurred_at: z
     .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'validation.date' })
     .optional(),
-  note: z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(500, { error: 'validation.max_length' })
-    .optional(),
+  note: multiLineText().max(500, { error: 'validation.max_length' }).optional(),
 });
 export type MaintenanceEventInput = z.infer<typeof maintenanceEventSchema>;
 
@@ -301,6 +295,23 @@ export interface Purifier {
    * delete, unlink or invite) or `admin`. Absent in pushes that are not for one user.
    */
   access?: MachineAccess;
+  /**
+   * The sensors linked to it (whose alert rules may drive it), whoever owns them, on the detail
+   * only (GET /api/purifiers/{ulid}); its owner may remove any of these links.
+   */
+  linked_sensors?: PurifierLinkedSensor[];
+}
+
+/** A sensor linked to a purifier, as the purifier's page shows it. */
+export interface PurifierLinkedSensor {
+  ulid: string;
+  name: string;
+  /** Its owner's first and last name (null when it has none). */
+  owner_name: string | null;
+  /** Who made the link (first and last name; null when unknown or gone). */
+  linked_by_name: string | null;
+  /** Whether the caller can open the sensor's page. */
+  visible: boolean;
 }
 
 /** One maintenance event (a replacement of a consumable). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHORT_NAME_MAX } from './constants.ts';
 import type { WifiState } from './purifiers.ts';
-import { requiredString } from './validation.ts';
+import { requiredString, singleLineText } from './validation.ts';
 
 /**
  * Sensor measures as stored (one column each in `sensor_measures`) with their units (spec
@@ -201,11 +201,7 @@ export const createSensorSchema = z.strictObject({
     .min(1, { error: 'validation.required' })
     .pipe(z.email({ error: 'validation.email' }))
     .transform((email) => email.toLowerCase()),
-  name: z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(100, { error: 'validation.max_length' })
-    .optional(),
+  name: singleLineText().max(100, { error: 'validation.max_length' }).optional(),
 });
 export type CreateSensorInput = z.infer<typeof createSensorSchema>;
 
@@ -218,9 +214,7 @@ export interface ProvisionedSensorResponse extends Sensor {
 export const patchSensorSchema = z
   .strictObject({
     name: requiredString().max(100, { error: 'validation.max_length' }),
-    short_name: z
-      .string({ error: 'validation.invalid' })
-      .trim()
+    short_name: singleLineText()
       .max(SHORT_NAME_MAX, { error: 'validation.max_length' })
       .nullable()
       .transform((v) => v ?? ''),

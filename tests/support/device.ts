@@ -7,7 +7,10 @@ import type {
 } from '@aircloud/shared/devices';
 import type { DesiredState, PurifierMode } from '@aircloud/shared/purifiers';
 
-/** A purifier as the device API knows it: serial and product key (its secret). */
+/**
+ * A purifier as its label knows it: serial and product key. The key only claims it: the device
+ * exchanges it once for a secret of its own (docs/api-devices.md), which TestPurifier does.
+ */
 export interface PurifierCredentials {
   serial: string;
   key: string;
@@ -65,6 +68,7 @@ export class TestPurifier {
   ackVersion = 0;
   readonly commands: DesiredState[] = [];
   private socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | null = null;
+  private secret: string | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -73,17 +77,36 @@ export class TestPurifier {
     private readonly intervalS: number,
   ) {}
 
+  /** Exchanges the product key for the device secret, the first time. */
+  private async claim(): Promise<string> {
+    if (this.secret) return this.secret;
+    const label = Buffer.from(`${this.device.serial}:${this.device.key}`).toString('base64');
+    const res = await fetch(`${this.baseUrl}/device/v1/credentials`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${label}` },
+    });
+    if (res.status !== 201) throw new Error(`credentials exchange answered ${res.status}`);
+    this.secret = ((await res.json()) as { device_secret: string }).device_secret;
+    return this.secret;
+  }
+
   /** Connects the socket and reports now, then every interval. */
   async start(): Promise<void> {
+    const secret = await this.claim();
     if (!this.socket) {
       this.socket = io(`${this.baseUrl}/device`, {
         transports: ['websocket'],
         forceNew: true,
-        auth: { serial: this.device.serial, secret: this.device.key },
+        auth: (give) => give({ serial: this.device.serial, secret: this.secret ?? secret }),
       });
       this.socket.on('command', ({ desired }) => {
         this.commands.push(desired);
         void this.apply(desired);
+      });
+      // A new owner: store the new secret; the next connection and post use it.
+      this.socket.on('credentials', ({ device_secret }) => {
+        this.secret = device_secret;
+        this.socket?.disconnect().connect();
       });
     } else this.socket.connect();
     await this.report();
@@ -111,7 +134,9 @@ export class TestPurifier {
 
   /** Posts one report; applies the desired state the answer may carry. */
   async report(): Promise<void> {
-    const credentials = Buffer.from(`${this.device.serial}:${this.device.key}`).toString('base64');
+    const credentials = Buffer.from(`${this.device.serial}:${await this.claim()}`).toString(
+      'base64',
+    );
     const res = await fetch(`${this.baseUrl}/device/v1/telemetry`, {
       method: 'POST',
       headers: { Authorization: `Basic ${credentials}`, 'Content-Type': 'application/json' },
@@ -123,7 +148,11 @@ export class TestPurifier {
       }),
     });
     if (res.status !== 200) throw new Error(`telemetry answered ${res.status}`);
-    const body = (await res.json()) as { desired?: DesiredState };
+    const body = (await res.json()) as {
+      desired?: DesiredState;
+      credentials?: { device_secret: string };
+    };
+    if (body.credentials) this.secret = body.credentials.device_secret;
     if (body.desired) await this.apply(body.desired);
   }
 }

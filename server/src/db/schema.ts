@@ -51,8 +51,8 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(false),
     /** SHA-256 of the API token, to find its owner from a Bearer header. */
     apiTokenHash: text('api_token_hash'),
-    /** The API token encrypted with the app secret (AES-256-GCM) so its owner can read it again. */
-    apiTokenEncrypted: text('api_token_encrypted'),
+    /** The last characters of the API token: it is shown once, then only as `aq_…wxyz`. */
+    apiTokenHint: text('api_token_hint'),
     apiTokenValidity: timestamp('api_token_validity', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -226,6 +226,22 @@ export const purifiers = pgTable(
     desiredAckVersion: integer('desired_ack_version'),
     /** The network state last recorded in `device_events`, to detect transitions. */
     wifiState: text('wifi_state').$type<WifiState>().notNull().default('not_configured'),
+    /**
+     * The device credential (docs/api-devices.md): SHA-256 of the secret the purifier received
+     * when it exchanged its product key (the claim key) for it; null until then.
+     */
+    deviceSecretHash: text('device_secret_hash'),
+    /**
+     * The secret of a rotation under way (change of owner), sealed with the app secret so it can
+     * be delivered again until the device first uses it; then it replaces `device_secret_hash`.
+     */
+    deviceSecretNextSealed: text('device_secret_next_sealed'),
+    deviceSecretNextHash: text('device_secret_next_hash'),
+    deviceSecretIssuedAt: timestamp('device_secret_issued_at', { withTimezone: true }),
+    /** Who set the weekly schedule: it runs only while that user controls the purifier. */
+    scheduleSetBy: text('schedule_set_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -233,6 +249,9 @@ export const purifiers = pgTable(
     uniqueIndex('purifiers_product_key_key').on(t.productKeyId),
     uniqueIndex('purifiers_serial_number_key').on(t.serialNumber),
     index('purifiers_user_idx').on(t.userId),
+    index('purifiers_schedule_set_by_idx')
+      .on(t.scheduleSetBy)
+      .where(sql`schedule_set_by IS NOT NULL`),
     index('purifiers_scheduled_idx')
       .on(t.id)
       .where(sql`jsonb_typeof(desired -> 'schedule') = 'object' AND user_id IS NOT NULL`),
@@ -301,7 +320,10 @@ export const sensors = pgTable(
   ],
 );
 
-/** Purifiers linked to a sensor (at most 8 per sensor, enforced by a trigger). */
+/**
+ * Purifiers linked to a sensor (at most 8 per sensor, enforced by a trigger). `linked_by` is who
+ * made the link: it acts only while that user controls the purifier (docs/security.md).
+ */
 export const sensorPurifiers = pgTable(
   'sensor_purifiers',
   {
@@ -311,11 +333,13 @@ export const sensorPurifiers = pgTable(
     purifierId: text('purifier_id')
       .notNull()
       .references(() => purifiers.id, { onDelete: 'cascade' }),
+    linkedBy: text('linked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.sensorId, t.purifierId] }),
     index('sensor_purifiers_purifier_idx').on(t.purifierId),
+    index('sensor_purifiers_linked_by_idx').on(t.linkedBy),
   ],
 );
 
@@ -640,6 +664,7 @@ export const alertRules = pgTable(
   },
   (t) => [
     index('alert_rules_sensor_idx').on(t.sensorId),
+    index('alert_rules_created_by_idx').on(t.createdBy),
     check('alert_rules_mode_check', sql`${t.mode} IN ('off', 'silence', 'auto', 'boost')`),
     check('alert_rules_confirm_check', sql`${t.confirmS} >= 0`),
     check('alert_rules_hysteresis_check', sql`${t.hysteresis} >= 0`),

@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import type { JobData } from '../jobs/queues.ts';
 import type { AppContext } from '../context.ts';
 import { DeviceAuthenticator } from './device-auth.ts';
+import { deviceAuthChannel } from './device-credentials.ts';
 import { recordDeviceEvents } from './device-events.ts';
 import { attachDeviceNamespace } from './device-socket.ts';
 import { publishFlush, relayLiveSamples } from './live-samples.ts';
@@ -106,17 +107,24 @@ export function createDeviceApi(
   subscriber.on('error', (err) => ctx.logger.warn({ err }, 'samples subscriber error'));
   const relay = relayLiveSamples(subscriber, ctx.config.redisPrefix, ctx.io, ctx.logger);
   relay.catch((err: unknown) => ctx.logger.error({ err }, 'samples relay failed'));
+  const authSubscriber = ctx.redis.duplicate();
+  authSubscriber.on('error', (err) => ctx.logger.warn({ err }, 'device-auth subscriber error'));
+  const forgets = auth.listen(authSubscriber, deviceAuthChannel(ctx.config.redisPrefix));
+  forgets.catch((err: unknown) => ctx.logger.error({ err }, 'device credential listener failed'));
   return {
     router: deviceRoutes({ ctx, auth, batcher, metrics }),
     metrics,
     batcher,
     auth,
-    ready: relay.then(() => undefined),
+    ready: Promise.all([relay, forgets]).then(() => undefined),
     async close() {
       await batcher.drain();
       await ruleSensors.stop();
       await (
         await relay.catch(() => async () => undefined)
+      )();
+      await (
+        await forgets.catch(() => async () => undefined)
       )();
     },
   };

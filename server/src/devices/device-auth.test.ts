@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { activate, exportedKey, signIn } from '../modules/purifiers/test-support.ts';
+import { activate, claimDevice, exportedKey, signIn } from '../modules/purifiers/test-support.ts';
 import { provisionSensor } from '../modules/sensors/provisioning.ts';
 import { DeviceAuthenticator } from './device-auth.ts';
 
@@ -40,20 +40,24 @@ describe('DeviceAuthenticator', () => {
       [purifier.ulid],
     );
     const purifierSerial = rows[0]!.serial_number;
+    const deviceSecret = await claimDevice(t, purifierSerial, key);
 
     const { pool, statements } = countingPool(t.db.$client);
     const auth = new DeviceAuthenticator(pool);
     const results = await Promise.all([
       ...sensors.map((s) => auth.verify(s.sensor.serialNumber, s.secret)),
-      auth.verify(purifierSerial, key.toLowerCase()),
+      auth.verify(purifierSerial, deviceSecret),
       auth.verify('FLEET-0', 'not-the-secret'),
       auth.verify('NO-SUCH-SERIAL', 'whatever'),
+      // The product key claims the purifier; it never speaks as the device.
+      auth.verify(purifierSerial, key),
     ]);
 
     expect(results.slice(0, 40).map((r) => r?.id)).toEqual(sensors.map((s) => s.sensor.id));
     expect(results[40]).toMatchObject({ kind: 'purifier', id: purifier.ulid });
     expect(results[41]).toBeNull();
     expect(results[42]).toBeNull();
+    expect(results[43]).toBeNull();
     // 42 distinct serials missed the cache at once: one statement, not one each.
     expect(statements()).toBe(1);
     // Cached now: no further statement.

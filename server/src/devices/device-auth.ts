@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DeviceKind } from '@aircloud/shared/devices';
-import { normalizeProductKey } from '@aircloud/shared/product-keys';
+import type { Redis } from 'ioredis';
 import type pg from 'pg';
 
 /** Who a device is once authenticated. */
@@ -10,14 +10,41 @@ export interface DeviceIdentity {
   serialNumber: string;
 }
 
+/** An authenticated device, and which of its secrets it used. */
+export interface VerifiedDevice extends DeviceIdentity {
+  /**
+   * `current`: its secret; `next`: the new secret of a rotation under way (docs/api-devices.md),
+   * which the caller then makes the only one (completeRotation).
+   */
+  credential: 'current' | 'next';
+  /** The start of the hash of the secret used (names the sockets that use it). */
+  tag: string;
+  /** Hex SHA-256 of the secret used. */
+  hash: string;
+  /** A rotation's new secret, sealed, while it waits for the device (current credential only). */
+  pendingSealed: string | null;
+}
+
 interface CacheEntry {
   identity: DeviceIdentity | null;
   /** SHA-256 of the expected secret (a dummy for unknown serials, so both paths cost the same). */
   hash: Buffer;
+  /** SHA-256 of a rotation's new secret, or the dummy. */
+  nextHash: Buffer;
+  nextSealed: string | null;
   expiresAt: number;
 }
 
 const DUMMY_HASH = createHash('sha256').update('no such device').digest();
+
+/** A device as the credential lookup reads it. */
+interface DeviceRow {
+  kind: DeviceKind;
+  id: string;
+  hash: string;
+  next_hash: string | null;
+  next_sealed: string | null;
+}
 
 /** Serial and secret from `Authorization: Basic` or the X-Device-Serial / X-Device-Secret headers. */
 export function deviceCredentials(headers: {
@@ -51,7 +78,9 @@ interface PendingLookup {
 
 /**
  * Checks device credentials: sensors against the SHA-256 of their provisioning secret, purifiers
- * against their product key (dashes and case ignored; a blocked key no longer authenticates).
+ * against the SHA-256 of the device secret they received for their claim key, or of the new one
+ * of a rotation under way (a purifier that never exchanged its key, or whose key is blocked,
+ * does not authenticate; the key itself never does).
  * Lookups are cached in memory for `ttlMs` (unknown serials for less), concurrent lookups of
  * one serial share one query, and the comparison is constant-time whatever the outcome.
  *
@@ -74,21 +103,43 @@ export class DeviceAuthenticator {
   ) {}
 
   /** The device these credentials prove, or null. */
-  async verify(serial: string, secret: string): Promise<DeviceIdentity | null> {
+  async verify(serial: string, secret: string): Promise<VerifiedDevice | null> {
     if (serial.length > 100 || secret.length > 200) return null;
     const entry = await this.#entry(serial);
-    const given = createHash('sha256').update(this.#normalize(entry, secret)).digest();
-    const ok = timingSafeEqual(given, entry.hash);
-    return ok && entry.identity ? entry.identity : null;
+    const given = createHash('sha256').update(secret).digest();
+    // Both comparisons always run: the answer's timing says nothing about which one matched.
+    const current = timingSafeEqual(given, entry.hash);
+    const next = timingSafeEqual(given, entry.nextHash);
+    if (!entry.identity || !(current || next)) return null;
+    const hash = given.toString('hex');
+    return {
+      ...entry.identity,
+      credential: current ? 'current' : 'next',
+      tag: hash.slice(0, 16),
+      hash,
+      pendingSealed: current ? entry.nextSealed : null,
+    };
   }
 
-  /** Forgets a serial (after re-provisioning or a key change on this node). */
+  /** Forgets a serial (its credential changed: re-provisioning, rotation). */
   forget(serial: string): void {
     this.#cache.delete(serial);
   }
 
-  #normalize(entry: CacheEntry, secret: string): string {
-    return entry.identity?.kind === 'purifier' ? normalizeProductKey(secret) : secret;
+  /**
+   * Forgets each serial published on `channel` (forgetDeviceEverywhere): a credential changed on
+   * one node is dropped from every node's cache at once. Answers a function that stops listening.
+   */
+  async listen(subscriber: Redis, channel: string): Promise<() => Promise<void>> {
+    subscriber.on('message', (from: string, serial: string) => {
+      if (from === channel) this.forget(serial);
+    });
+    await subscriber.ping(); // ready first: subscriber mode allows no ready check afterwards
+    await subscriber.subscribe(channel);
+    return async () => {
+      await subscriber.unsubscribe(channel).catch(() => undefined);
+      subscriber.disconnect();
+    };
   }
 
   async #entry(serial: string): Promise<CacheEntry> {
@@ -136,47 +187,45 @@ export class DeviceAuthenticator {
     }
   }
 
-  /** The identity and expected-secret hash of each known serial among `serials`. */
-  async #load(
-    serials: string[],
-  ): Promise<Map<string, { kind: DeviceKind; id: string; hash: string }>> {
-    const { rows } = await this.pool.query<{
-      kind: DeviceKind;
-      id: string;
-      serial: string;
-      hash: string;
-    }>(
-      `SELECT 'sensor' AS kind, id, serial_number AS serial, device_secret_hash AS hash
+  /** The identity and expected-secret hashes of each known serial among `serials`. */
+  async #load(serials: string[]): Promise<Map<string, DeviceRow>> {
+    const { rows } = await this.pool.query<DeviceRow & { serial: string }>(
+      `SELECT 'sensor' AS kind, id, serial_number AS serial, device_secret_hash AS hash,
+              NULL AS next_hash, NULL AS next_sealed
          FROM sensors WHERE serial_number = ANY($1::text[])
        UNION ALL
-       SELECT 'purifier', p.id, p.serial_number, encode(sha256(convert_to(k.key, 'UTF8')), 'hex')
+       SELECT 'purifier', p.id, p.serial_number, p.device_secret_hash, p.device_secret_next_hash,
+              p.device_secret_next_sealed
          FROM purifiers p JOIN product_keys k ON k.id = p.product_key_id
-        WHERE p.serial_number = ANY($1::text[]) AND k.state <> 'blocked'`,
+        WHERE p.serial_number = ANY($1::text[]) AND k.state <> 'blocked'
+          AND p.device_secret_hash IS NOT NULL`,
       [serials],
     );
-    const found = new Map<string, { kind: DeviceKind; id: string; hash: string }>();
+    const found = new Map<string, DeviceRow>();
     // A serial known as both: the sensor wins, as the single-serial query did.
     for (const row of rows)
       if (!found.has(row.serial) || row.kind === 'sensor') found.set(row.serial, row);
     return found;
   }
 
-  #store(
-    serial: string,
-    row: { kind: DeviceKind; id: string; hash: string } | undefined,
-  ): CacheEntry {
+  #store(serial: string, row: DeviceRow | undefined): CacheEntry {
     const entry: CacheEntry = row
       ? {
           identity: { kind: row.kind, id: row.id, serialNumber: serial },
           hash: Buffer.from(row.hash, 'hex'),
+          nextHash: row.next_hash ? Buffer.from(row.next_hash, 'hex') : DUMMY_HASH,
+          nextSealed: row.next_hash ? row.next_sealed : null,
           expiresAt: Date.now() + (this.options.ttlMs ?? 30_000),
         }
       : {
           identity: null,
           hash: DUMMY_HASH,
+          nextHash: DUMMY_HASH,
+          nextSealed: null,
           expiresAt: Date.now() + (this.options.negativeTtlMs ?? 2_000),
         };
     if (entry.hash.length !== 32) entry.hash = DUMMY_HASH;
+    if (entry.nextHash.length !== 32) entry.nextHash = DUMMY_HASH;
     const max = this.options.maxEntries ?? 100_000;
     if (this.#cache.size >= max) {
       const oldest = this.#cache.keys().next().value;

@@ -1,4 +1,5 @@
 import {
+  deviceCredentialRoom,
   deviceRoom,
   type DeviceClientToServerEvents,
   type DeviceServerToClientEvents,
@@ -6,23 +7,25 @@ import {
 import { isDesiredPending } from '@aircloud/shared/purifiers';
 import type { AppContext } from '../context.ts';
 import { findPurifier } from '../modules/purifiers/repository.ts';
-import type { DeviceAuthenticator, DeviceIdentity } from './device-auth.ts';
+import type { DeviceAuthenticator, VerifiedDevice } from './device-auth.ts';
+import { followUpCredential } from './device-credentials.ts';
 import { acknowledgeDesired } from './purifier-reports.ts';
 import { pushPurifier } from './purifier-push.ts';
+import { DEVICE_EVENT_LIMIT, limitEvents } from '../realtime/event-limit.ts';
 import type { Namespace } from 'socket.io';
 
 type DeviceSocketNamespace = Namespace<
   DeviceClientToServerEvents,
   DeviceServerToClientEvents,
   Record<string, never>,
-  { device: DeviceIdentity }
+  { device: VerifiedDevice; pendingSecret: string | null }
 >;
 
 /**
  * The /device namespace: a device connects with `auth: {serial, secret}` (the same credentials
  * as the HTTP API), joins `device:<ulid>` and receives `command {desired}` at once when its
  * desired state changes (and on connection when one is not acknowledged yet); it answers
- * `ack {version}` once applied.
+ * `ack {version}` once applied. During a rotation of its secret it receives `credentials`.
  */
 export function attachDeviceNamespace(ctx: AppContext, auth: DeviceAuthenticator): void {
   const nsp = ctx.io.of('/device') as unknown as DeviceSocketNamespace;
@@ -32,9 +35,10 @@ export function attachDeviceNamespace(ctx: AppContext, auth: DeviceAuthenticator
     const secret = typeof given?.secret === 'string' ? given.secret : '';
     auth
       .verify(serial, secret)
-      .then((device) => {
+      .then(async (device) => {
         if (!device) return next(new Error('device_unauthorized'));
         socket.data.device = device;
+        socket.data.pendingSecret = await followUpCredential(ctx, device);
         next();
       })
       .catch((err: unknown) => {
@@ -44,8 +48,12 @@ export function attachDeviceNamespace(ctx: AppContext, auth: DeviceAuthenticator
   });
 
   nsp.on('connection', (socket) => {
+    socket.use(limitEvents(socket, DEVICE_EVENT_LIMIT));
     const device = socket.data.device;
-    void socket.join(deviceRoom(device.id));
+    void socket.join([deviceRoom(device.id), deviceCredentialRoom(device.id, device.tag)]);
+    // A rotation waits for this device: hand it the new secret now.
+    if (socket.data.pendingSecret)
+      socket.emit('credentials', { device_secret: socket.data.pendingSecret });
     if (device.kind === 'purifier') {
       // Catch-up: a command sent while the device was away is delivered now.
       findPurifier(ctx.db, device.id)

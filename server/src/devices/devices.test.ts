@@ -17,7 +17,13 @@ import type {
 import type { Purifier } from '@aircloud/shared/purifiers';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { provisionSensor } from '../modules/sensors/provisioning.ts';
-import { activate, exportedKey, signIn, type Session } from '../modules/purifiers/test-support.ts';
+import {
+  activate,
+  claimDevice,
+  exportedKey,
+  signIn,
+  type Session,
+} from '../modules/purifiers/test-support.ts';
 import { flushSamples } from './sample-store.ts';
 import { purifiers } from '../db/schema.ts';
 import { closeRealtimeEmitter, createRealtimeEmitter } from '../realtime/gateway.ts';
@@ -56,7 +62,8 @@ async function newSensor(userId: string | null = owner.user.id) {
 async function newPurifier(session: Session = owner) {
   const key = await exportedKey(t, tech);
   const purifier = await activate(t, session, key.key);
-  return { id: purifier.ulid, serial: key.serialNumber, secret: key.key };
+  const secret = await claimDevice(t, key.serialNumber, key.key);
+  return { id: purifier.ulid, serial: key.serialNumber, secret, key: key.key };
 }
 
 function post(auth: string | null, body: unknown) {

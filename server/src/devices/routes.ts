@@ -1,11 +1,20 @@
-import type { TelemetryRejection, TelemetryReply } from '@aircloud/shared/devices';
+import type {
+  DeviceCredentialsPayload,
+  TelemetryRejection,
+  TelemetryReply,
+} from '@aircloud/shared/devices';
 import type { Violation } from '@aircloud/shared/errors';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import express, { Router, type ErrorRequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { isUnavailableError } from '../http/error-handler.ts';
-import type { DeviceAuthenticator } from './device-auth.ts';
+import type { DeviceAuthenticator, VerifiedDevice } from './device-auth.ts';
 import { deviceCredentials } from './device-auth.ts';
+import {
+  claimDeviceSecret,
+  followUpCredential,
+  forgetDeviceEverywhere,
+} from './device-credentials.ts';
 import type { DeviceMetrics } from './metrics.ts';
 import { applyPurifierReports } from './purifier-reports.ts';
 import { pushPurifier } from './purifier-push.ts';
@@ -58,7 +67,7 @@ function refuse(
 
 /**
  * The device API, mounted before the browser middlewares (no request log line, no helmet, no
- * cookies): POST /device/v1/telemetry and GET /device/v1/metrics.
+ * cookies): POST /device/v1/telemetry, POST /device/v1/credentials and GET /device/v1/metrics.
  */
 export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Router {
   const router = Router();
@@ -82,7 +91,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
     },
     json,
     async (req, res) => {
-      const device = res.locals.device as { kind: 'sensor' | 'purifier'; id: string };
+      const device = res.locals.device as VerifiedDevice;
       if (device.kind === 'sensor') {
         const parsed = parseSensorTelemetry(device.id, req.body);
         if (!parsed.ok) return refuse(res, metrics, 'validation', parsed.violations);
@@ -100,14 +109,29 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
       metrics.accepted += parsed.items.length;
       pushPurifier(ctx.io, outcome.row);
+      const secret = await followUpCredential(ctx, device);
       const reply: TelemetryReply = {
         accepted: parsed.items.length,
         duplicates: 0,
         ...(outcome.desired ? { desired: outcome.desired } : {}),
+        ...(secret ? { credentials: { device_secret: secret } } : {}),
       };
+      if (secret) res.set('Cache-Control', 'no-store');
       res.json(reply);
     },
   );
+
+  // The one exchange of a claim key (the product key) for the purifier's own device secret.
+  router.post('/device/v1/credentials', async (req, res) => {
+    metrics.requests += 1;
+    const given = deviceCredentials(req.headers);
+    const claimed = given ? await claimDeviceSecret(ctx.db, given.serial, given.secret) : null;
+    if (!claimed) return refuse(res, metrics, 'unauthorized');
+    auth.forget(given!.serial);
+    await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, given!.serial);
+    const body: DeviceCredentialsPayload = { device_secret: claimed.secret };
+    res.status(201).set('Cache-Control', 'no-store').json(body);
+  });
 
   const errors: ErrorRequestHandler = (
     err: { type?: string; status?: number },

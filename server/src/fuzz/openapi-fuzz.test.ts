@@ -60,6 +60,8 @@ beforeAll(async () => {
     LOGIN_RATE_LIMIT: '1000000',
     FORGOT_PASSWORD_RATE_LIMIT: '1000000',
     MERAKI_RATE_LIMIT: '1000000',
+    REGISTRATION_RATE_LIMIT: '1000000',
+    PASSWORD_CHANGE_RATE_LIMIT: '1000000',
   });
   world = await buildWorld(t);
 }, 120_000);

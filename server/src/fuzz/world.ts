@@ -112,6 +112,7 @@ export function smallPng(): Promise<Buffer> {
 export function pathValues(path: string, world: World, self: Session): Record<string, string> {
   const { ids } = world;
   const rules: [RegExp, Record<string, string>][] = [
+    [/^\/api\/purifiers\/\{ulid\}\/sensors\//, { ulid: ids.purifier, sensorUlid: ids.sensor }],
     [/^\/api\/purifiers\//, { ulid: ids.purifier }],
     [/^\/webhooks\/meraki\//, { ulid: ids.purifier }],
     // A sensor without a pending import, so upload probes reach the multipart parser.

@@ -166,7 +166,13 @@ const MACHINE_ROWS: Record<string, Row> = {
   },
   'POST /api/purifiers/{ulid}/meraki/rotate-secret': {
     call: (w, s) => send('post', `/api/purifiers/${w.purifier}/meraki/rotate-secret`)(s),
-    expect: purifierControl(200),
+    // The shared secret is the owner's: whoever knows it switches the purifier without an account.
+    expect: { ...purifierControl(200), accepted: 403 },
+  },
+  'DELETE /api/purifiers/{ulid}/sensors/{sensorUlid}': {
+    call: (w, s) => send('delete', `/api/purifiers/${w.purifier}/sensors/${w.sensor}`)(s),
+    expect: PURIFIER_MANAGE,
+    fresh: true,
   },
   'GET /api/purifiers/{ulid}/network_events': {
     call: (w, s) => get(`/api/purifiers/${w.purifier}/network_events`)(s),
@@ -219,8 +225,9 @@ const MACHINE_ROWS: Record<string, Row> = {
     expect: sensorControl(200),
   },
   'DELETE /api/alert_rules/{id}': {
+    // The owner's rule: a share deletes only the rules its user created.
     call: (w, s) => send('delete', `/api/alert_rules/${w.rule}`)(s),
-    expect: sensorControl(204),
+    expect: sensorManage(204),
     fresh: true,
   },
   'GET /api/sensors/{ulid}/alert_triggers': {
@@ -243,8 +250,9 @@ const MACHINE_ROWS: Record<string, Row> = {
     expect: SENSOR_VIEW,
   },
   'DELETE /api/sensor_imports/{id}': {
+    // Cancelling deletes history: the owner's.
     call: (w, s) => send('delete', `/api/sensor_imports/${w.sensorImport}`)(s),
-    expect: sensorControl(200),
+    expect: sensorManage(200),
     fresh: true,
   },
 };
@@ -384,6 +392,11 @@ const PUBLIC_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/registration', {})(s),
     expect: everybody(422),
   },
+  'POST /api/registration/resend': {
+    // 204 whatever the address: nobody learns whether an account exists.
+    call: (_w, s) => send('post', '/api/registration/resend', { email: 'nobody@example.com' })(s),
+    expect: everybody(204),
+  },
   'GET /api/validation_codes/{code}': {
     call: (_w, s) => get('/api/validation_codes/not-a-code')(s),
     expect: everybody(404),
@@ -440,6 +453,11 @@ const PUBLIC_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/device/v1/telemetry', { ts: new Date().toISOString() })(s),
     expect: everybody(401),
   },
+  'POST /device/v1/credentials': {
+    // Only a purifier's serial and product key (Basic) exchange; a browser session opens nothing.
+    call: (_w, s) => send('post', '/device/v1/credentials')(s),
+    expect: everybody(401),
+  },
   'GET /device/v1/metrics': {
     call: (_w, s) => get('/device/v1/metrics')(s),
     expect: everybody(200),
@@ -488,6 +506,9 @@ async function newWorld(
   const owner = await signIn(t);
   const [pending, accepted, revoked] = await Promise.all([signIn(t), signIn(t), signIn(t)]);
   const { purifier, sensor } = await machinesOf(t, tech, owner);
+  await send('put', `/api/sensors/${sensor}/purifiers`, { purifiers: [purifier] })(owner).expect(
+    200,
+  );
   const machines = { purifiers: [purifier], sensors: [sensor] };
   const invitation = await invite(t, owner, pending.user.email, machines);
   await acceptedShare(t, owner, accepted, machines);
@@ -530,7 +551,11 @@ let shared: Awaited<ReturnType<typeof newWorld>>;
 
 beforeAll(async () => {
   // The public rows post bad bodies to the rate-limited calls once per actor.
-  t = await startTestApp({ LOGIN_RATE_LIMIT: '1000', FORGOT_PASSWORD_RATE_LIMIT: '1000' });
+  t = await startTestApp({
+    LOGIN_RATE_LIMIT: '1000',
+    FORGOT_PASSWORD_RATE_LIMIT: '1000',
+    REGISTRATION_RATE_LIMIT: '1000',
+  });
   png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3a7' } })
     .png()
     .toBuffer();

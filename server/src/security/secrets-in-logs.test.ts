@@ -199,6 +199,21 @@ describe('server logs', () => {
       await socketConnects('/device', { auth: { serial: key.serialNumber, secret: 'bad' } }),
     ).toBe(false);
 
+    // A purifier's device: the claim key exchanged for its own secret, then used on a socket.
+    const claimed = await request(url)
+      .post('/device/v1/credentials')
+      .set(
+        'Authorization',
+        `Basic ${Buffer.from(`${key.serialNumber}:${key.key}`).toString('base64')}`,
+      )
+      .expect(201);
+    secrets.purifierDeviceSecret = claimed.body.device_secret as string;
+    expect(
+      await socketConnects('/device', {
+        auth: { serial: key.serialNumber, secret: secrets.purifierDeviceSecret },
+      }),
+    ).toBe(true);
+
     // Meraki webhook: its shared secret in the body, right and wrong.
     const meraki = await request(url)
       .get(`/api/purifiers/${purifier.ulid}/meraki`)

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_NAMESPACE, type SubscribeAck } from '@aircloud/shared/realtime';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../test/app.ts';
 import { acceptedShare, invite } from '../modules/invitations/test-support.ts';
-import { activate, exportedKey, signIn, type Session } from '../modules/purifiers/test-support.ts';
+import {
+  activate,
+  claimDevice,
+  exportedKey,
+  signIn,
+  type Session,
+} from '../modules/purifiers/test-support.ts';
 import { provisionSensor } from '../modules/sensors/provisioning.ts';
 
 const ACTORS = ['owner', 'pending', 'accepted', 'revoked', 'other', 'technician', 'admin'] as const;
@@ -42,7 +48,7 @@ const MAY_FOLLOW: Record<'purifier' | 'sensor', Record<Actor, boolean>> = {
 let t: TestApp;
 const opened: Socket[] = [];
 const actors = {} as Record<Actor, Session>;
-let purifier: { ulid: string; serial: string; key: string };
+let purifier: { ulid: string; serial: string; secret: string };
 let sensor: { ulid: string; serial: string; secret: string };
 
 /** A connected socket, or the connect_error message. */
@@ -135,7 +141,11 @@ beforeAll(async () => {
     actors[actor] = await signIn(t);
   const key = await exportedKey(t, tech);
   const activated = await activate(t, actors.owner, key.key);
-  purifier = { ulid: activated.ulid, serial: key.serialNumber, key: key.key };
+  purifier = {
+    ulid: activated.ulid,
+    serial: key.serialNumber,
+    secret: await claimDevice(t, key.serialNumber, key.key),
+  };
   const provisioned = await provisionSensor(t.db, {
     serialNumber: `SOCKETS-${process.pid}-${Date.now()}`,
     userId: actors.owner.user.id,
@@ -266,7 +276,7 @@ describe('/device namespace', () => {
     ).toBe('device_unauthorized');
 
     const purifierDevice = await open('/device', {
-      auth: { serial: purifier.serial, secret: purifier.key },
+      auth: { serial: purifier.serial, secret: purifier.secret },
     });
     const sensorDevice = await open('/device', {
       auth: { serial: sensor.serial, secret: sensor.secret },

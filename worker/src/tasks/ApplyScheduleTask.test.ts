@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
-import { purifiers } from '@aircloud/server/db/schema';
+import { purifiers, users } from '@aircloud/server/db/schema';
 import { createQueue, QUEUES, type JobData } from '@aircloud/server/jobs/queues';
 import { createRedisConnection, createWorker } from '../queues.ts';
-import { insertPurifier, useOwnerDatabase } from '../testing/fixtures.ts';
+import { insertPurifier, insertStranger, useOwnerDatabase } from '../testing/fixtures.ts';
 import { deleteRedisPrefix, memoryLogger, testRedisPrefix, waitFor } from '../testing/harness.ts';
 import { createApplyScheduleTask, type ApplyScheduleResult } from './ApplyScheduleTask.ts';
 
@@ -29,11 +29,12 @@ function everyDay(slots: { start: string; mode: PurifierMode }[]): Schedule {
 /** A purifier (with its key) owned by the test user, whose desired state was set at `setAt`. */
 async function purifierWith(
   schedule: Schedule | null,
-  options: { setAt?: string; timezone?: string; owned?: boolean } = {},
+  options: { setAt?: string; timezone?: string; owned?: boolean; setBy?: string | null } = {},
 ) {
   return insertPurifier(t.database, {
     model: 'HEPA_COCOON',
     userId: options.owned === false ? null : t.ownerId,
+    ...(options.setBy !== undefined ? { scheduleSetBy: options.setBy } : {}),
     name: 'Test',
     timezone: options.timezone ?? 'Europe/Paris',
     desired: {
@@ -134,6 +135,28 @@ describe('ApplyScheduleTask against PostgreSQL', () => {
     await run();
     expect((await desiredOf(newYork)).desired.mode).toBe('boost');
     expect((await desiredOf(orphan)).desired.mode).toBe('auto');
+  });
+
+  it('runs a plan only while whoever set it controls the purifier, asked as it runs', async () => {
+    const schedule = everyDay([{ start: '08:00', mode: 'boost' }]);
+    const strangerId = await insertStranger(t.database);
+    const byStranger = await purifierWith(schedule, { setBy: strangerId });
+    const byNobody = await purifierWith(schedule, { setBy: null });
+    const byOwner = await purifierWith(schedule);
+    const clock = fakeClock('2026-06-12T06:00:05Z'); // Friday 08:00 in Paris
+    const run = createApplyScheduleTask({ db: t.database.db, logger, clock });
+    await run();
+    expect((await desiredOf(byStranger)).desired.mode).toBe('auto');
+    expect((await desiredOf(byNobody)).desired.mode).toBe('auto');
+    expect((await desiredOf(byOwner)).desired.mode).toBe('boost');
+
+    // The owner's account disabled: their own plan stops too.
+    await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, t.ownerId));
+    const later = await purifierWith(everyDay([{ start: '09:00', mode: 'silence' }]));
+    clock.set('2026-06-12T07:00:05Z');
+    await run();
+    await t.database.db.update(users).set({ enabled: true }).where(eq(users.id, t.ownerId));
+    expect((await desiredOf(later)).desired.mode).toBe('auto');
   });
 
   it('across the 2026 DST changes, run every minute, each slot applies exactly once', async () => {

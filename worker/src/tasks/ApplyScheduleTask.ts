@@ -3,6 +3,7 @@ import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@aircloud/server/db/client';
 import { purifiers } from '@aircloud/server/db/schema';
+import { controlsPurifierSql } from '@aircloud/server/modules/access/grants';
 import type { JobData } from '@aircloud/server/jobs/queues';
 import { pushPurifier } from '@aircloud/server/devices/purifier-push';
 import { findPurifier } from '@aircloud/server/modules/purifiers/repository';
@@ -46,7 +47,8 @@ type Outcome = 'applied' | 'held' | 'already';
  * Applies one slot to one purifier in a single conditional UPDATE: never twice (the slot must be
  * later than `last_schedule_slot_at`) and never over a manual change made after the slot began
  * (then the slot is only recorded as handled: the manual mode holds until the next slot). While
- * an alert rule holds the mode (`desired.base` set), the slot changes the base only.
+ * an alert rule holds the mode (`desired.base` set), the slot changes the base only. A plan whose
+ * author no longer controls the purifier (share revoked, account disabled) does nothing.
  */
 async function applySlot(
   db: Database,
@@ -75,6 +77,8 @@ async function applySlot(
       updated_at = ${now}
     WHERE id = ${id}
       AND (last_schedule_slot_at IS NULL OR last_schedule_slot_at < ${slot.at})
+      -- A plan runs only while whoever set it controls the purifier, asked as it acts.
+      AND ${controlsPurifierSql(sql`schedule_set_by`, sql`${id}`)}
     RETURNING desired ->> 'updated_at' = ${now.toISOString()} AS applied`);
   const row = result.rows[0];
   if (!row) return 'already';
@@ -114,6 +118,7 @@ export function createApplyScheduleTask({
           and(
             sql`jsonb_typeof(${purifiers.desired} -> 'schedule') = 'object'`,
             isNotNull(purifiers.userId),
+            controlsPurifierSql(sql`${purifiers.scheduleSetBy}`, sql`${purifiers.id}`),
             gt(purifiers.id, cursor),
           ),
         )

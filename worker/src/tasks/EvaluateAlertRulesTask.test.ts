@@ -11,7 +11,7 @@ import {
 } from '@aircloud/server/db/schema';
 import { insertRule } from '@aircloud/server/modules/alert-rules/repository';
 import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
-import { insertPurifier, useOwnerDatabase } from '../testing/fixtures.ts';
+import { insertPurifier, insertStranger, useOwnerDatabase } from '../testing/fixtures.ts';
 import { memoryLogger } from '../testing/harness.ts';
 import { createApplyScheduleTask } from './ApplyScheduleTask.ts';
 import {
@@ -76,7 +76,9 @@ async function sensor(purifierIds: string[]) {
     deviceSecretHash: 'x',
   });
   for (const purifierId of purifierIds)
-    await t.database.db.insert(sensorPurifiers).values({ sensorId: id, purifierId });
+    await t.database.db
+      .insert(sensorPurifiers)
+      .values({ sensorId: id, purifierId, linkedBy: t.ownerId });
   return id;
 }
 
@@ -90,6 +92,7 @@ async function rule(
     mode: PurifierMode;
     confirmS: number;
     enabled: boolean;
+    createdBy: string | null;
   }> = {},
 ) {
   const row = await insertRule(t.database.db, {
@@ -100,6 +103,7 @@ async function rule(
     hysteresis: 50,
     mode: 'auto',
     confirmS: 60,
+    createdBy: t.ownerId,
     ...values,
   });
   return row.id;
@@ -195,6 +199,24 @@ describe('EvaluateAlertRulesTask', () => {
     const restored = await desired(p);
     expect(restored).toMatchObject({ mode: 'silence', source: 'user', version: 3 });
     expect(restored.base).toBeNull();
+  });
+
+  it('a rule drives only the purifiers its author controls when it acts', async () => {
+    const p = await purifier('silence');
+    const s = await sensor([p]);
+    const strangerId = await insertStranger(t.database);
+    await rule(s, { createdBy: strangerId, confirmS: 0, mode: 'boost' });
+    await rule(s, { createdBy: null, confirmS: 0, mode: 'boost' });
+    const evaluate = createEvaluateAlertRulesTask({ db: t.database.db, logger, now });
+    await post(evaluate, s, [[0, 1500]]);
+    // Both rules triggered (history kept), neither drove the owner's purifier.
+    expect((await history(s)).map((h) => h.kind)).toEqual(['trigger', 'trigger']);
+    const rows = await t.database.db
+      .select()
+      .from(alertTriggers)
+      .where(eq(alertTriggers.sensorId, s));
+    expect(rows.map((r) => r.purifierIds)).toEqual([[], []]);
+    expect((await desired(p)).mode).toBe('silence');
   });
 
   it('with a confirm time of 0, the first sample above triggers and the first below the band stops', async () => {

@@ -45,6 +45,8 @@ export async function insertPurifier(
     desired: DesiredState;
     name?: string;
     timezone?: string;
+    /** Who set its schedule (default: its owner, when it has one). */
+    scheduleSetBy?: string | null;
   },
 ): Promise<string> {
   serial += 1;
@@ -67,7 +69,27 @@ export async function insertPurifier(
     name: options.name ?? `Purifier ${serial}`,
     ...(options.timezone ? { timezone: options.timezone } : {}),
     desired: options.desired,
+    scheduleSetBy:
+      options.scheduleSetBy !== undefined
+        ? options.scheduleSetBy
+        : options.desired.schedule
+          ? options.userId
+          : null,
     maintenanceLevels: fullMaintenanceLevels(),
+  });
+  return id;
+}
+
+/** Another enabled account (a stranger to the owner's machines); returns its id. */
+export async function insertStranger(database: TestDatabase): Promise<string> {
+  const id = randomUUID();
+  await database.db.insert(users).values({
+    id,
+    email: `stranger-${id}@example.com`,
+    passwordHash: 'x',
+    firstname: 'No',
+    lastname: 'Share',
+    enabled: true,
   });
   return id;
 }

@@ -9,7 +9,8 @@ import { provisionSensor } from '../sensors/provisioning.ts';
 import { linkPurifier } from '../sensors/repository.ts';
 import { Queue } from 'bullmq';
 import { redisOptionsFromUrl } from '../../lib/redis.ts';
-import { changePurifier, ruleDesired } from '../purifiers/service.ts';
+import { ruleDesired } from '../purifiers/desired-state.ts';
+import { changePurifier } from '../purifiers/service.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -367,7 +368,7 @@ describe('a purifier held by a rule', () => {
       t.ctx,
       id,
       { mode: 'auto' },
-      { user: null, source: 'network' },
+      { user: null, source: 'network', actorId: owner.user.id },
     );
     expect(row.desired).toMatchObject({
       mode: 'boost',

@@ -2,18 +2,23 @@ import { sql } from 'drizzle-orm';
 import type { PurifierMode } from '@aircloud/shared/purifiers';
 import { strongestMode } from '@aircloud/shared/alert-rules';
 import type { Database } from '../../db/client.ts';
+import { ruleActsSql } from '../access/grants.ts';
+import { ruleDesired } from '../purifiers/desired-state.ts';
 import { findPurifier, updatePurifier, type PurifierRow } from '../purifiers/repository.ts';
-import { ruleDesired } from '../purifiers/service.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 
-/** The modes of the triggered, enabled rules of every sensor linked to the purifier. */
+/**
+ * The modes of the triggered, enabled rules of every sensor linked to the purifier that may
+ * drive it now: the link's author and the rule's author still control it (ruleActsSql), asked
+ * at the moment the mode is decided, not when the rule or the link was made.
+ */
 async function triggeredModes(db: Executor, purifierId: string): Promise<PurifierMode[]> {
   const { rows } = await db.execute<{ mode: PurifierMode }>(sql`
     SELECT DISTINCT r.mode FROM alert_rules r
       JOIN alert_rule_states s ON s.rule_id = r.id AND s.triggered
       JOIN sensor_purifiers sp ON sp.sensor_id = r.sensor_id
-     WHERE sp.purifier_id = ${purifierId} AND r.enabled`);
+     WHERE sp.purifier_id = ${purifierId} AND r.enabled AND ${ruleActsSql('r', 'sp')}`);
   return rows.map((r) => r.mode);
 }
 

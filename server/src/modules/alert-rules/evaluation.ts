@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { alertRules, alertTriggers } from '../../db/schema.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';
 import { linkedPurifierIds } from '../sensors/repository.ts';
+import { ruleActsSql } from '../access/grants.ts';
 import { arbitratePurifiers } from './arbitration.ts';
 import type { AlertTriggerRow } from './repository.ts';
 import { judgeSample, type RuleState } from './rule-state.ts';
@@ -33,6 +34,25 @@ type RuleRow = {
   below_ms: number | null;
   active_from_ms: number;
 };
+
+/**
+ * The purifiers each enabled rule of the sensor drives now (linked, and its author and the
+ * link's author control them: ruleActsSql), in link order: what a history entry names.
+ */
+export async function actingPurifiers(
+  tx: Pick<Database, 'execute'>,
+  sensorId: string,
+): Promise<Map<string, string[]>> {
+  const { rows } = await tx.execute<{ rule_id: string; purifier_id: string }>(sql`
+    SELECT r.id AS rule_id, sp.purifier_id FROM alert_rules r
+      JOIN sensor_purifiers sp ON sp.sensor_id = r.sensor_id
+     WHERE r.sensor_id = ${sensorId} AND ${ruleActsSql('r', 'sp')}
+     ORDER BY sp.created_at, sp.purifier_id`);
+  const acting = new Map<string, string[]>();
+  for (const row of rows)
+    acting.set(row.rule_id, [...(acting.get(row.rule_id) ?? []), row.purifier_id]);
+  return acting;
+}
 
 /** Samples judged per transaction: a long catch-up commits its progress page by page. */
 const PAGE = 2000;
@@ -153,12 +173,12 @@ async function evaluatePage(
     let triggers: AlertTriggerRow[] = [];
     let changed: PurifierRow[] = [];
     if (transitions.length > 0) {
-      const purifierIds = await linkedPurifierIds(tx, sensorId);
+      const acting = await actingPurifiers(tx, sensorId);
       triggers = await tx
         .insert(alertTriggers)
-        .values(transitions.map((t) => ({ ...t, purifierIds })))
+        .values(transitions.map((t) => ({ ...t, purifierIds: acting.get(t.ruleId!) ?? [] })))
         .returning();
-      changed = await arbitratePurifiers(tx, purifierIds, now());
+      changed = await arbitratePurifiers(tx, await linkedPurifierIds(tx, sensorId), now());
     }
     const lastMs = samples.at(-1)!.ms;
     await tx.execute(sql`

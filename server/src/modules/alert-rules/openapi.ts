@@ -19,6 +19,14 @@ const AlertRuleSchema = z
     enabled: z.boolean(),
     triggered: z.boolean(),
     triggered_changed_at: z.string().nullable().openapi({ format: 'date-time' }),
+    not_driving: z.array(z.object({ ulid: z.string(), name: z.string() })).openapi({
+      description:
+        'Linked purifiers this rule does not drive: its author does not control them now ' +
+        '(a rule acts only on the purifiers its author controls at that moment)',
+    }),
+    deletable: z.boolean().openapi({
+      description: "The caller may delete it: its author, or the sensor's owner (or an admin)",
+    }),
     created_at: z.string().openapi({ format: 'date-time' }),
     updated_at: z.string().openapi({ format: 'date-time' }),
   })
@@ -103,7 +111,9 @@ documentRoute({
   method: 'delete',
   path: '/api/alert_rules/{id}',
   summary: 'Delete an alert rule',
-  description: 'A triggered rule releases its purifiers first; its history stays.',
+  description:
+    'A triggered rule releases its purifiers first; its history stays. Its author or the ' +
+    "sensor's owner (or an admin) only: a share deleting another's rule gets 403.",
   responses: { 204: 'Deleted' },
   errors: [403, 404],
 });

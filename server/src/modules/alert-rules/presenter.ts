@@ -4,8 +4,20 @@ import { MEASURE_UNITS, type GraphMeasure } from '@aircloud/shared/sensors';
 import { iri } from '../../http/jsonld.ts';
 import type { AlertRuleRow, AlertTriggerRow } from './repository.ts';
 
+/** What a rule's answer says beyond its row: whom it drives, and what the caller may do. */
+export interface RuleReach {
+  /** Purifiers linked to the rule's sensor, with their names. */
+  linked: Map<string, string>;
+  /** The purifiers each rule drives now (evaluation.ts actingPurifiers). */
+  acting: Map<string, string[]>;
+  /** Whether the caller manages the sensor (deletes any rule). */
+  manages: boolean;
+  viewerId: string;
+}
+
 /** A rule as the API answers it. */
-export function alertRulePresenter(row: AlertRuleRow): AlertRule {
+export function alertRulePresenter(row: AlertRuleRow, reach: RuleReach): AlertRule {
+  const acting = new Set(reach.acting.get(row.id) ?? []);
   const measure = row.measure as GraphMeasure;
   return {
     '@id': iri('alert_rules', row.id),
@@ -21,6 +33,10 @@ export function alertRulePresenter(row: AlertRuleRow): AlertRule {
     enabled: row.enabled,
     triggered: row.enabled && row.triggered,
     triggered_changed_at: row.changedAt?.toISOString() ?? null,
+    not_driving: [...reach.linked]
+      .filter(([id]) => !acting.has(id))
+      .map(([ulid, name]) => ({ ulid, name })),
+    deletable: reach.manages || row.createdBy === reach.viewerId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -18,9 +18,9 @@ import { canAccessSensor, type SensorAction } from '../sensors/policy.ts';
 import { findSensor, linkedPurifierIds, type SensorRow } from '../sensors/repository.ts';
 import type { UserRow } from '../users/repository.ts';
 import { arbitratePurifiers } from './arbitration.ts';
-import type { Evaluation } from './evaluation.ts';
+import { actingPurifiers, type Evaluation } from './evaluation.ts';
 import { announceAlerts } from './notify.ts';
-import { alertRulePresenter, alertTriggerPresenter } from './presenter.ts';
+import { alertRulePresenter, alertTriggerPresenter, type RuleReach } from './presenter.ts';
 import {
   deleteRule,
   findRule,
@@ -76,7 +76,8 @@ async function lockSensorEvaluation(tx: Tx, sensorId: string) {
  * without a value) and the purifiers' modes decided again.
  */
 async function releaseRule(tx: Tx, rule: AlertRuleRow, now: Date): Promise<Evaluation> {
-  const purifierIds = await linkedPurifierIds(tx, rule.sensorId);
+  const linked = await linkedPurifierIds(tx, rule.sensorId);
+  const purifierIds = (await actingPurifiers(tx, rule.sensorId)).get(rule.id) ?? [];
   const triggers = await tx
     .insert(alertTriggers)
     .values({
@@ -92,8 +93,31 @@ async function releaseRule(tx: Tx, rule: AlertRuleRow, now: Date): Promise<Evalu
       purifierIds,
     })
     .returning();
-  const changed = await arbitratePurifiers(tx, purifierIds, now);
+  const changed = await arbitratePurifiers(tx, linked, now);
   return { samples: 0, triggers, changed };
+}
+
+/** Whom the rules of a sensor drive now, and whether `user` manages the sensor. */
+async function reachOf(db: Database, user: UserRow, sensor: SensorRow): Promise<RuleReach> {
+  const linked = await linkedPurifierIds(db, sensor.id);
+  const [names, acting, manages] = await Promise.all([
+    purifierNames(db, linked),
+    actingPurifiers(db, sensor.id),
+    canAccessSensor(db, user, sensor, 'manage'),
+  ]);
+  return {
+    linked: new Map(linked.map((id) => [id, names.get(id) ?? id])),
+    acting,
+    manages,
+    viewerId: user.id,
+  };
+}
+
+/** A rule as answered to `user`. */
+async function presentRule(ctx: AppContext, user: UserRow, row: AlertRuleRow): Promise<AlertRule> {
+  const sensor = await findSensor(ctx.db, row.sensorId);
+  if (!sensor) throw new AppError(404, 'not_found');
+  return alertRulePresenter(row, await reachOf(ctx.db, user, sensor));
 }
 
 /** GET /api/sensors/{ulid}/alert_rules: every rule of the sensor, oldest first. */
@@ -102,12 +126,15 @@ export async function listAlertRules(
   user: UserRow,
   sensorId: string,
 ): Promise<HydraCollection<AlertRule>> {
-  await accessibleSensor(ctx.db, user, sensorId, 'view');
-  const rows = await listRules(ctx.db, sensorId);
+  const sensor = await accessibleSensor(ctx.db, user, sensorId, 'view');
+  const [rows, reach] = await Promise.all([
+    listRules(ctx.db, sensorId),
+    reachOf(ctx.db, user, sensor),
+  ]);
   return hydraCollection(
     `/api/sensors/${sensorId}/alert_rules`,
     'AlertRule',
-    rows.map(alertRulePresenter),
+    rows.map((row) => alertRulePresenter(row, reach)),
     rows.length,
     null,
   );
@@ -136,7 +163,7 @@ export async function createAlertRule(
       createdBy: user.id,
     });
   });
-  return alertRulePresenter(row);
+  return presentRule(ctx, user, row);
 }
 
 /** The rule `id` and its sensor, if `user` may do `action` on that sensor (else 404/403). */
@@ -207,12 +234,17 @@ export async function patchAlertRule(
   });
   if (released)
     await announceAlerts(ctx.db, ctx.io, row.sensorId, released.changed, released.triggers);
-  return alertRulePresenter(row);
+  return presentRule(ctx, user, row);
 }
 
-/** DELETE /api/alert_rules/{id}: a triggered rule releases its purifiers; its history stays. */
+/**
+ * DELETE /api/alert_rules/{id}: a triggered rule releases its purifiers; its history stays. A
+ * share deletes only the rules its user created; the others are the owner's (403).
+ */
 export async function deleteAlertRule(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const current = await accessibleRule(ctx.db, user, id, 'control');
+  const found = await accessibleRule(ctx.db, user, id, 'control');
+  const current =
+    found.createdBy === user.id ? found : await accessibleRule(ctx.db, user, id, 'manage');
   const released = await ctx.db.transaction(async (tx) => {
     await lockSensorEvaluation(tx, current.sensorId);
     const rule = await findRule(tx, id, true);

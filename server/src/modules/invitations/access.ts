@@ -13,13 +13,13 @@ import { pendingReceivedCount, type ClaimedInvitation } from './repository.ts';
 
 /** Pushes `me:updated` (with the fresh invitation count) to every browser of a user. */
 export async function pushInvitationCount(
-  ctx: Pick<AppContext, 'db' | 'io' | 'apiTokenKey'>,
+  ctx: Pick<AppContext, 'db' | 'io'>,
   userId: string,
 ): Promise<void> {
   const user = await findUserById(ctx.db, userId);
   if (!user) return;
   const count = await pendingReceivedCount(ctx.db, userId);
-  emitToUser(ctx.io, userId, 'me:updated', mePresenter(user, ctx.apiTokenKey, count));
+  emitToUser(ctx.io, userId, 'me:updated', mePresenter(user, count));
 }
 
 /** Tells every browser of a user that the other side changed one of their invitations. */

@@ -304,3 +304,50 @@ export async function invitationDetails(db: Executor, ids: string[]): Promise<In
   const byId = new Map(rows.map((r) => [r.id, detailOf(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** A live invitation that lost machines because their ownership ended. */
+export interface DetachedInvitation {
+  id: string;
+  senderId: string;
+  recipientId: string | null;
+  /** It shared nothing else: it ended (revoked, or withdrawn while waiting). */
+  ended: boolean;
+}
+
+/**
+ * Takes a purifier out of every invitation (its ownership ended: the shares its owner gave end
+ * with it, and a later owner, even the same person again, starts without them). A live
+ * invitation left without machines ends: revoked when accepted, withdrawn when waiting.
+ */
+export async function detachPurifierFromInvitations(
+  db: Executor,
+  purifierId: string,
+): Promise<DetachedInvitation[]> {
+  const { rows } = await db.execute<{ id: string; sender_id: string; recipient_id: string | null }>(
+    sql`DELETE FROM invitation_purifiers ip USING invitations i
+         WHERE ip.purifier_id = ${purifierId} AND i.id = ip.invitation_id
+           AND i.status IN ('pending', 'accepted')
+        RETURNING i.id, i.sender_id, i.recipient_id`,
+  );
+  await db.execute(sql`DELETE FROM invitation_purifiers WHERE purifier_id = ${purifierId}`);
+  const detached: DetachedInvitation[] = [];
+  for (const row of rows) {
+    const { rows: left } = await db.execute<{ n: number }>(sql`
+      SELECT (SELECT count(*) FROM invitation_purifiers WHERE invitation_id = ${row.id})::int
+           + (SELECT count(*) FROM invitation_sensors WHERE invitation_id = ${row.id})::int AS n`);
+    const ended = (left[0]?.n ?? 0) === 0;
+    if (ended) {
+      const [current] = await db
+        .select({ status: invitations.status })
+        .from(invitations)
+        .where(eq(invitations.id, row.id));
+      await setInvitationStatus(
+        db,
+        row.id,
+        current?.status === 'accepted' ? 'revoked' : 'withdrawn',
+      );
+    } else await touchInvitation(db, row.id);
+    detached.push({ id: row.id, senderId: row.sender_id, recipientId: row.recipient_id, ended });
+  }
+  return detached;
+}

@@ -13,6 +13,8 @@ import { AppError, fieldError } from '../../http/app-error.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
 import { dispatchMail, recordMail } from '../../mail/outbox.ts';
 import { findUserByEmail, findUserById, type UserRow } from '../users/repository.ts';
+import { announceSettled } from '../access/announce.ts';
+import { settleControl } from '../access/settle.ts';
 import { endMachineAccess, pushInvitationChanged, pushInvitationCount } from './access.ts';
 import { invitationPresenter } from './presenter.ts';
 import {
@@ -217,21 +219,22 @@ export async function updateInvitation(
   id: string,
   input: UpdateInvitationInput,
 ): Promise<Invitation> {
-  const { row, removed } = await ctx.db.transaction(async (tx) => {
+  const { row, removed, settled } = await ctx.db.transaction(async (tx) => {
     const row = await liveInvitationOf(tx, sender, id, 'sender');
     const before = await invitationMachineIds(tx, row.id);
     const next = { purifiers: input.purifiers, sensors: input.sensors };
     await assertOwned(tx, sender, next);
     await setInvitationMachines(tx, row.id, next);
     await touchInvitation(tx, row.id);
-    return {
-      row,
-      removed: {
-        purifiers: before.purifiers.filter((p) => !next.purifiers.includes(p)),
-        sensors: before.sensors.filter((s) => !next.sensors.includes(s)),
-      },
+    const removed = {
+      purifiers: before.purifiers.filter((p) => !next.purifiers.includes(p)),
+      sensors: before.sensors.filter((s) => !next.sensors.includes(s)),
     };
+    // What the recipient built on the machines taken out of the share ends with it.
+    const settled = await settleControl(tx, removed);
+    return { row, removed, settled };
   });
+  await announceSettled(ctx, settled);
   if (row.status === 'accepted' && row.recipientId)
     await endMachineAccess(ctx, row.recipientId, removed);
   pushInvitationChanged(ctx, row.recipientId, row.id);
@@ -244,7 +247,7 @@ export async function updateInvitation(
  * at once: the recipient's sockets leave the machines' rooms and are told.
  */
 export async function endInvitation(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const { row, machines } = await ctx.db.transaction(async (tx) => {
+  const { row, machines, settled } = await ctx.db.transaction(async (tx) => {
     const row = await liveInvitationOf(tx, user, id, 'either');
     const bySender = row.senderId === user.id;
     const status =
@@ -256,8 +259,12 @@ export async function endInvitation(ctx: AppContext, user: UserRow, id: string):
           ? 'withdrawn'
           : 'refused';
     const machines = await invitationMachineIds(tx, row.id);
-    return { row: await setInvitationStatus(tx, row.id, status), machines };
+    const ended = await setInvitationStatus(tx, row.id, status);
+    // Links, rule holds and schedules the recipient built on the share end with it, at once.
+    const settled = await settleControl(tx, machines);
+    return { row: ended, machines, settled };
   });
+  await announceSettled(ctx, settled);
   pushInvitationChanged(ctx, row.senderId === user.id ? row.recipientId : row.senderId, row.id);
   if (!row.recipientId) return;
   if (row.status === 'withdrawn' || row.status === 'refused')

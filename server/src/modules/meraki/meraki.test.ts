@@ -264,7 +264,7 @@ describe('POST /webhooks/meraki/{ulid}', () => {
     expect(byId.body.alert_type).toBe('pm25');
   });
 
-  it('answers 400 to a malformed body and logs it for the meraki tab, never 500', async () => {
+  it('answers 400 to a malformed body; logs it for the meraki tab only once it proved the secret', async () => {
     const p = await purifierWithSecret();
     const notJson = await post(p.ulid, '{"alertId": ');
     expect(notJson.status).toBe(400);
@@ -276,11 +276,12 @@ describe('POST /webhooks/meraki/{ulid}', () => {
     expect(badDate.status).toBe(400);
     const array = await post(p.ulid, '[1,2]');
     expect(array.status).toBe(400);
+    const noSecret = await post(p.ulid, { version: '0.1' });
+    expect(noSecret.status).toBe(401);
+    // Not JSON (no secret can be read) and no secret: nothing logged, whoever knows the URL.
     const events = await eventsOf(p.ulid);
-    expect(events['hydra:totalItems']).toBe(4);
-    expect(events['hydra:member'].map((e) => e.error).sort()).toEqual([
-      'invalid_json',
-      'invalid_json',
+    expect(events['hydra:totalItems']).toBe(2);
+    expect(events['hydra:member'].map((e) => e.error)).toEqual([
       'invalid_webhook_body',
       'invalid_webhook_body',
     ]);
@@ -289,11 +290,17 @@ describe('POST /webhooks/meraki/{ulid}', () => {
 
   it('logs a malformed body holding a NUL character (jsonb refuses U+0000), never 500', async () => {
     const p = await purifierWithSecret();
-    const res = await post(p.ulid, '{"alertId": "a\u0000b"');
+    const broken = await post(p.ulid, '{"alertId": "a\u0000b"');
+    expect(broken.status).toBe(400);
+    expect(broken.body['hydra:description']).toBe('invalid_json');
+    const res = await post(
+      p.ulid,
+      merakiBody(p.secret, { occurredAt: 'never', alertType: 'nul \u0000 here' }),
+    );
     expect(res.status).toBe(400);
-    expect(res.body['hydra:description']).toBe('invalid_json');
+    expect(res.body['hydra:description']).toBe('invalid_webhook_body');
     const events = await eventsOf(p.ulid);
-    expect(events['hydra:member'].map((e) => e.error)).toEqual(['invalid_json']);
+    expect(events['hydra:member'].map((e) => e.error)).toEqual(['invalid_webhook_body']);
   });
 
   it('answers 404 for an unknown purifier', async () => {

@@ -30,7 +30,7 @@ export function networkEventPresenter(row: NetworkEventRow): NetworkEvent {
 export function merakiSettingsPresenter(
   publicUrl: string,
   purifierId: string,
-  secret: string,
+  secret: string | null,
 ): MerakiSettings {
   return {
     '@type': 'MerakiSettings',

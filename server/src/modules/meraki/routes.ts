@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
+import { noStore } from '../../http/no-store.ts';
 import { merakiWebhookRateLimit } from '../../http/rate-limit.ts';
 import './openapi.ts';
 import {
@@ -17,12 +18,13 @@ export function merakiRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
 
+  // Both answers may carry the shared secret: never cached.
   router.get('/:ulid/meraki', async (req, res) => {
-    res.json(await merakiSettings(ctx, currentUser(req), req.params.ulid));
+    noStore(res).json(await merakiSettings(ctx, currentUser(req), req.params.ulid));
   });
 
   router.post('/:ulid/meraki/rotate-secret', async (req, res) => {
-    res.json(await rotateMerakiSecret(ctx, currentUser(req), req.params.ulid));
+    noStore(res).json(await rotateMerakiSecret(ctx, currentUser(req), req.params.ulid));
   });
 
   router.get('/:ulid/network_events', async (req, res) => {

@@ -9,14 +9,13 @@ import {
   type NetworkEvent,
 } from '@aircloud/shared/network-events';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
 import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts';
 import { emitToUser } from '../../realtime/gateway.ts';
 import { purifierInvitees } from '../invitations/access.ts';
-import { canAccessPurifier, type PurifierAction } from '../purifiers/policy.ts';
+import { accessAllows } from '../purifiers/policy.ts';
 import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
-import { changePurifier } from '../purifiers/service.ts';
+import { accessiblePurifier, changePurifier, controlsPurifier } from '../purifiers/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { merakiAlertType, merakiMode } from './alert-mapping.ts';
 import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
@@ -48,27 +47,19 @@ function newSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** The purifier `id` if `user` may do `action` on it (404 hides it, 403 otherwise). */
-async function accessiblePurifier(
-  ctx: AppContext,
-  user: UserRow,
-  id: string,
-  action: PurifierAction,
-): Promise<PurifierRow> {
-  const row = ULID.test(id) ? await findPurifier(ctx.db, id) : undefined;
-  if (!row || !(await canAccessPurifier(ctx.db, user, row, 'view')))
-    throw new AppError(404, 'not_found');
-  if (!(await canAccessPurifier(ctx.db, user, row, action))) throw new AppError(403, 'forbidden');
-  return row;
-}
-
-/** GET /api/purifiers/{ulid}/meraki: the webhook URL and secret (created on first view). */
+/**
+ * GET /api/purifiers/{ulid}/meraki: the webhook URL for whoever sees the purifier; the shared
+ * secret (created on first view) only for those who manage it, its owner and administrators:
+ * whoever reads it can switch the purifier without an account, so a share never shows it.
+ */
 export async function merakiSettings(
   ctx: AppContext,
   user: UserRow,
   id: string,
 ): Promise<MerakiSettings> {
-  const purifier = await accessiblePurifier(ctx, user, id, 'view');
+  const purifier = await accessiblePurifier(ctx.db, user, id, 'view');
+  if (!accessAllows(purifier.access, 'manage'))
+    return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, null);
   const sealed = await ensureSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), newSecret()));
   const secret = decrypt(secretKey(ctx), sealed);
   if (secret === null) throw new Error('Meraki secret not readable with this APP_SECRET');
@@ -81,7 +72,7 @@ export async function rotateMerakiSecret(
   user: UserRow,
   id: string,
 ): Promise<MerakiSettings> {
-  const purifier = await accessiblePurifier(ctx, user, id, 'control');
+  const purifier = await accessiblePurifier(ctx.db, user, id, 'manage');
   const secret = newSecret();
   await replaceSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), secret));
   return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, secret);
@@ -101,7 +92,7 @@ export async function listPurifierNetworkEvents(
   id: string,
   query: NetworkEventsQuery,
 ): Promise<HydraCollection<NetworkEvent>> {
-  const purifier = await accessiblePurifier(ctx, user, id, 'view');
+  const purifier = await accessiblePurifier(ctx.db, user, id, 'view');
   const { rows, total } = await listNetworkEvents(
     ctx.db,
     purifier.id,
@@ -162,11 +153,14 @@ async function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent)
 }
 
 /**
- * POST /webhooks/meraki/{ulid}. Not JSON: logged (`invalid_json`) and 400. Wrong or missing
- * `sharedSecret`: 401, not logged. JSON without the required fields: logged
- * (`invalid_webhook_body`) and 400. A repeated delivery (same alertId and mode): 200
- * `duplicate: true`, nothing changes. Otherwise the event is logged, its mode applied to the
- * purifier's desired state (source `network`), pushed to the owner, and answered 200.
+ * POST /webhooks/meraki/{ulid}. A post is logged only once it proved it knows the purifier's
+ * shared secret: not JSON (no secret to read) answers 400 `invalid_json`, a wrong or missing
+ * `sharedSecret` 401, both without a trace; a purifier owned by nobody, or whose owner no longer
+ * controls it (account disabled), answers 404 as an unknown one. JSON with the secret but
+ * without the required fields: logged (`invalid_webhook_body`) and 400. A repeated delivery
+ * (same alertId and mode): 200 `duplicate: true`, nothing changes. Otherwise the event is
+ * logged, its mode applied to the purifier's desired state for its owner (source `network`,
+ * checked again under the row lock), pushed to the owner, and answered 200.
  */
 export async function receiveMerakiWebhook(
   ctx: AppContext,
@@ -174,42 +168,33 @@ export async function receiveMerakiWebhook(
   body: Buffer,
 ): Promise<WebhookOutcome> {
   const purifier = ULID.test(purifierId) ? await findPurifier(ctx.db, purifierId) : undefined;
-  if (!purifier) return { status: 404, key: 'not_found' };
+  const owner = purifier?.userId ?? null;
+  if (!purifier || owner === null) return { status: 404, key: 'not_found' };
 
   let json: unknown;
-  const text = body.toString('utf8');
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(body.toString('utf8'));
   } catch {
     json = undefined;
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    const row = await logEvent(ctx, purifier, {
-      error: 'invalid_json',
-      // Kept for the admin to see what arrived, without a secret it may carry (and without NUL
-      // characters, which a jsonb column cannot hold).
-      raw: {
-        body: text
-          .slice(0, 2000)
-          .replace(/("sharedSecret"\s*:\s*")[^"]*/g, '$1[redacted]')
-          .replaceAll('\u0000', '\ufffd'),
-      },
-    });
-    if (row) await push(ctx, purifier, networkEventPresenter(row));
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
     return { status: 400, key: 'invalid_json' };
-  }
 
   const sealed = await findSecret(ctx.db, purifier.id);
   const expected = sealed ? decrypt(secretKey(ctx), sealed) : null;
   const { sharedSecret, ...raw } = json as Record<string, unknown>;
   if (!expected || !sameSecret(sharedSecret, expected)) return { status: 401, key: 'unauthorized' };
+  // The webhook acts for the purifier's owner: only while they control it.
+  if (!(await controlsPurifier(ctx.db, owner, purifier.id)))
+    return { status: 404, key: 'not_found' };
 
   const parsed = merakiBodySchema.safeParse(json);
   if (!parsed.success) {
     const row = await logEvent(ctx, purifier, {
       error: 'invalid_webhook_body',
       alertType: merakiAlertType(raw),
-      raw,
+      // Without NUL characters, which a jsonb column cannot hold.
+      raw: JSON.parse(JSON.stringify(raw).replaceAll('\\u0000', '\\ufffd')) as unknown,
     });
     if (row) await push(ctx, purifier, networkEventPresenter(row));
     return { status: 400, key: 'invalid_webhook_body' };
@@ -235,7 +220,7 @@ export async function receiveMerakiWebhook(
       ctx,
       purifier.id,
       { mode: mode === 'silent' ? 'silence' : 'auto' },
-      { user: null, source: 'network' },
+      { user: null, source: 'network', actorId: owner },
     );
     if (desiredChanged) row = await setEventDesiredVersion(ctx.db, row.id, updated.desired.version);
   }

@@ -65,6 +65,12 @@ export async function listProductKeys(
   return { rows, total: count?.n ?? 0 };
 }
 
+/** One key as stored, locked until the transaction ends. */
+export async function lockProductKey(db: Executor, id: string): Promise<ProductKeyRow | undefined> {
+  const [row] = await db.select().from(productKeys).where(eq(productKeys.id, id)).for('update');
+  return row;
+}
+
 /** One key with its account, or undefined. */
 export async function findProductKey(
   db: Executor,

@@ -10,8 +10,10 @@ import {
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { endMachineAccess, purifierInvitees } from '../invitations/access.ts';
-import { detachPurifier } from '../purifiers/repository.ts';
+import { sealKeyOf } from '../../devices/device-credentials.ts';
+import { announceEndedOwnership } from '../access/announce.ts';
+import { endOwnership, type EndedOwnership } from '../access/ownership.ts';
+import { findPurifier } from '../purifiers/repository.ts';
 import { pgError, randomProductKey } from './key-code.ts';
 import { productKeyPresenter, productKeysCsv } from './presenter.ts';
 import {
@@ -19,6 +21,7 @@ import {
   firstTakenSerial,
   insertGeneratedKeys,
   lockKeysForExport,
+  lockProductKey,
   markExported,
   replaceKey,
   transitionProductKey,
@@ -139,25 +142,28 @@ export async function regenerateProductKey(ctx: AppContext, id: string): Promise
 
 /**
  * Unlinks an activated key from its user: the key returns to exported and its purifier stays,
- * owned by nobody (history kept); the next activation of the key gives it to the new user.
+ * owned by nobody, and everything its ownership gave ends (access/ownership.ts); the next
+ * activation of the key gives it to the new user.
  */
 export async function unlinkProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
-  let ended: { purifier: string; invitees: string[] } | null = null;
+  let ended: EndedOwnership | null = null;
   const key = await ctx.db.transaction(async (tx) => {
+    const current = await lockProductKey(tx, id);
+    const purifier =
+      current?.state === 'activated' && current.purifierId
+        ? await findPurifier(tx, current.purifierId, true)
+        : undefined;
+    if (purifier?.userId) {
+      ended = await endOwnership(tx, purifier, sealKeyOf(ctx.config.appSecret));
+      return afterChange(tx, id, current);
+    }
     const row = await transitionProductKey(tx, id, ['activated'], {
       state: 'exported',
       userId: null,
       activatedAt: null,
     });
-    if (row?.purifierId) {
-      // The shares its owner gave end with the ownership: their live views close below.
-      ended = { purifier: row.purifierId, invitees: await purifierInvitees(tx, row.purifierId) };
-      await detachPurifier(tx, row.purifierId);
-    }
     return afterChange(tx, id, row);
   });
-  const { purifier, invitees } = ended ?? { purifier: '', invitees: [] as string[] };
-  for (const userId of invitees)
-    await endMachineAccess(ctx, userId, { purifiers: [purifier], sensors: [] });
+  if (ended) await announceEndedOwnership(ctx, ended);
   return key;
 }

@@ -91,6 +91,24 @@ export const PurifierSchema = z
           'How the caller reaches it: owner, invited (accepted invitation: view and control, ' +
           'no delete, unlink or invite) or admin',
       }),
+    linked_sensors: z
+      .array(
+        z
+          .object({
+            ulid: z.string(),
+            name: z.string(),
+            owner_name: z.string().nullable(),
+            linked_by_name: z.string().nullable(),
+            visible: z.boolean().openapi({ description: 'The caller can open the sensor' }),
+          })
+          .openapi('PurifierLinkedSensor'),
+      )
+      .optional()
+      .openapi({
+        description:
+          'Detail only: the sensors linked to it (their alert rules may drive it), whoever owns ' +
+          'them; the owner may remove any of these links',
+      }),
   })
   .openapi('Purifier');
 
@@ -155,10 +173,22 @@ documentRoute({
   path: '/api/purifiers/{ulid}',
   summary: 'Remove a purifier from its account',
   description:
-    'As unlinking its key: the key returns to exported and the purifier, with its history, is ' +
-    'owned by nobody until the key is activated again. Owner or admin only: an invited user ' +
-    'gets 403.',
+    'As unlinking its key: the key returns to exported and the purifier is owned by nobody ' +
+    'until the key is activated again. Everything the ownership gave ends in the same ' +
+    'transaction: shares, sensor links, rule holds, schedule, Meraki secret, maintenance notes ' +
+    'and network events; the device secret is rotated (docs/security.md). Owner or admin only: ' +
+    'an invited user gets 403.',
   responses: { 204: 'Removed' },
+  errors: [403, 404],
+});
+documentRoute({
+  method: 'delete',
+  path: '/api/purifiers/{ulid}/sensors/{sensorUlid}',
+  summary: "Remove a sensor's link to a purifier",
+  description:
+    "The purifier's owner (or an admin) removes the link, whoever made it and owns the sensor: " +
+    "that sensor's rules stop driving it at once. Invited users get 403; no such link 404.",
+  responses: { 204: 'Unlinked' },
   errors: [403, 404],
 });
 documentRoute({

@@ -3,11 +3,12 @@ import {
   wifiState,
   type MaintenanceEvent,
   type Purifier,
+  type PurifierLinkedSensor,
 } from '@aircloud/shared/purifiers';
 import type { MachineAccess } from '@aircloud/shared/invitations';
 import type { PurifierLive } from '@aircloud/shared/realtime';
 import { iri } from '../../http/jsonld.ts';
-import type { MaintenanceEventRow, PurifierRow } from './repository.ts';
+import type { LinkedSensorRow, MaintenanceEventRow, PurifierRow } from './repository.ts';
 
 /**
  * One purifier as the API answers it: settings, desired and reported state, network state, and
@@ -84,5 +85,16 @@ export function purifierLivePresenter(row: PurifierRow, now: Date = new Date()):
     desired: row.desired,
     maintenance_levels: row.maintenanceLevels,
     last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+  };
+}
+
+/** A sensor linked to a purifier, as the purifier's page lists it. */
+export function linkedSensorPresenter(row: LinkedSensorRow): PurifierLinkedSensor {
+  return {
+    ulid: row.id,
+    name: row.name,
+    owner_name: row.owner_name,
+    linked_by_name: row.linked_by_name,
+    visible: row.visible,
   };
 }

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/shared/purifiers';
 import type { Database } from '../../db/client.ts';
-import { maintenanceEvents, productKeys, purifiers } from '../../db/schema.ts';
+import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../../db/schema.ts';
+import { reachesSensorSql } from '../access/grants.ts';
 import { containsPattern, pageOffset } from '../../db/sql.ts';
 
 /** A purifier row as stored. */
@@ -174,4 +175,46 @@ export async function resetMaintenanceLevel(
       updatedAt: new Date(),
     })
     .where(eq(purifiers.id, purifierId));
+}
+
+/** A sensor linked to a purifier, with who owns it, who linked it and whether `viewer` sees it. */
+export type LinkedSensorRow = {
+  id: string;
+  name: string;
+  owner_name: string | null;
+  linked_by_name: string | null;
+  visible: boolean;
+};
+
+/** The sensors linked to a purifier, in link order, as its page shows them to `viewerId`. */
+export async function linkedSensorsOf(
+  db: Executor,
+  purifierId: string,
+  viewerId: string,
+): Promise<LinkedSensorRow[]> {
+  const { rows } = await db.execute<LinkedSensorRow>(sql`
+    SELECT s.id, s.name,
+           nullif(trim(o.firstname || ' ' || o.lastname), '') AS owner_name,
+           nullif(trim(l.firstname || ' ' || l.lastname), '') AS linked_by_name,
+           ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)} AS visible
+      FROM sensor_purifiers sp
+      JOIN sensors s ON s.id = sp.sensor_id
+      LEFT JOIN users o ON o.id = s.user_id
+      LEFT JOIN users l ON l.id = sp.linked_by
+     WHERE sp.purifier_id = ${purifierId}
+     ORDER BY sp.created_at, s.id`);
+  return rows;
+}
+
+/** Removes the link between a sensor and a purifier; false when there was none. */
+export async function unlinkSensor(
+  db: Pick<Database, 'delete'>,
+  purifierId: string,
+  sensorId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(sensorPurifiers)
+    .where(and(eq(sensorPurifiers.purifierId, purifierId), eq(sensorPurifiers.sensorId, sensorId)))
+    .returning({ id: sensorPurifiers.sensorId });
+  return rows.length > 0;
 }

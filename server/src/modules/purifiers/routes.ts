@@ -46,6 +46,16 @@ export function purifierRoutes(ctx: AppContext): Router {
     res.status(204).end();
   });
 
+  router.delete('/:ulid/sensors/:sensorUlid', async (req, res) => {
+    await purifiers.unlinkPurifierSensor(
+      ctx,
+      currentUser(req),
+      req.params.ulid,
+      req.params.sensorUlid,
+    );
+    res.status(204).end();
+  });
+
   router.get('/:ulid/maintenance_events', async (req, res) => {
     const { page } = pageQuery.parse(req.query);
     res.json(await purifiers.listMaintenance(ctx, currentUser(req), req.params.ulid, page));

@@ -1,7 +1,6 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { normalizeProductKey } from '@aircloud/shared/product-keys';
 import {
-  DEFAULT_PURIFIER_MODE,
   fullMaintenanceLevels,
   maintenanceLevelOf,
   type ActivatePurifierInput,
@@ -9,7 +8,6 @@ import {
   type DesiredState,
   type MaintenanceEvent,
   type MaintenanceEventInput,
-  type PurifierMode,
   type PatchPurifierInput,
   type Purifier,
   type PurifiersQuery,
@@ -19,9 +17,10 @@ import type { MachineAccess } from '@aircloud/shared/invitations';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError, fieldError } from '../../http/app-error.ts';
 import { isProductKeyShape } from '../product-keys/key-code.ts';
-import { claimExportedKey, transitionProductKey } from '../product-keys/repository.ts';
+import { claimExportedKey } from '../product-keys/repository.ts';
 import type { UserRow } from '../users/repository.ts';
 import { hydraCollection } from '../../http/jsonld.ts';
 import {
@@ -30,105 +29,44 @@ import {
   purifierListCondition,
   type PurifierAction,
 } from './policy.ts';
-import { maintenanceEventPresenter, purifierPresenter } from './presenter.ts';
 import {
-  detachPurifier,
+  linkedSensorPresenter,
+  maintenanceEventPresenter,
+  purifierPresenter,
+} from './presenter.ts';
+import {
   findPurifier,
   insertMaintenanceEvent,
   insertPurifier,
   latestMaintenance,
   linkKeyToPurifier,
+  linkedSensorsOf,
   listMaintenanceEvents,
   listPurifiers,
   resetMaintenanceLevel,
+  unlinkSensor,
   updatePurifier,
   type PurifierRow,
   type PurifierValues,
 } from './repository.ts';
 import { isoLocalDate, localDateOf, localTimeToInstant } from './schedule-slots.ts';
 import { pushPurifier } from '../../devices/purifier-push.ts';
-import { endMachineAccess, purifierInvitees } from '../invitations/access.ts';
+import {
+  deliverDeviceSecret,
+  forgetDeviceEverywhere,
+  rotateDeviceSecret,
+  sealKeyOf,
+} from '../../devices/device-credentials.ts';
+import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
+import { settleControl } from '../access/settle.ts';
+import { controlsPurifierSql } from '../access/grants.ts';
+import { endOwnership } from '../access/ownership.ts';
+import { initialDesired, modeChange, nextDesired, userDesired } from './desired-state.ts';
+import { sql } from 'drizzle-orm';
 
 type Executor = Parameters<typeof findPurifier>[0];
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
-
-/** The desired state of a new purifier: auto, TRH 5, no schedule. */
-function initialDesired(now: Date): DesiredState {
-  return {
-    mode: DEFAULT_PURIFIER_MODE,
-    trh: 5,
-    silent_trh: 5,
-    schedule: null,
-    version: 1,
-    updated_at: now.toISOString(),
-    source: 'user',
-  };
-}
-
-/** The desired state after a change by `source` (version + 1). */
-function nextDesired(
-  current: DesiredState,
-  changes: Partial<DesiredState>,
-  now: Date,
-  source: DesiredSource = 'user',
-): DesiredState {
-  return {
-    ...current,
-    ...changes,
-    version: current.version + 1,
-    updated_at: now.toISOString(),
-    source,
-  };
-}
-
-/**
- * The change of desired state when `source` asks for `mode`. While alert rules hold the purifier
- * (`base` set), the schedule and integrations only change the base, restored when no rule holds
- * any more; a user's own choice applies at once and ends the hold until a rule triggers again.
- */
-function modeChange(
-  desired: DesiredState,
-  mode: PurifierMode,
-  source: DesiredSource,
-  now: Date,
-): Partial<DesiredState> {
-  if (!desired.base) return mode === desired.mode ? {} : { mode };
-  if (source === 'user') return mode === desired.mode ? {} : { mode, base: null };
-  if (mode === desired.base.mode) return {};
-  return { base: { mode, source, updated_at: now.toISOString() } };
-}
-
-/**
- * The desired state once alert rules ask for `ruleMode` (the strongest triggered mode of the
- * rules acting on the purifier, null when none holds), or null when nothing changes: the first
- * hold keeps the current mode as the base; when no rule holds, the base is restored.
- */
-export function ruleDesired(
-  current: DesiredState,
-  ruleMode: PurifierMode | null,
-  now: Date,
-): DesiredState | null {
-  if (ruleMode === null) {
-    if (!current.base) return null;
-    const { mode, source } = current.base;
-    return nextDesired(current, { mode, base: null }, now, source);
-  }
-  if (current.base) {
-    return current.mode === ruleMode ? null : nextDesired(current, { mode: ruleMode }, now, 'rule');
-  }
-  const base = { mode: current.mode, source: current.source, updated_at: current.updated_at };
-  return nextDesired(current, { mode: ruleMode, base }, now, 'rule');
-}
-
-/** The desired state after a user's change (version + 1). */
-function userDesired(
-  current: DesiredState,
-  changes: Partial<DesiredState>,
-  now: Date,
-): DesiredState {
-  return nextDesired(current, changes, now, 'user');
-}
 
 /**
  * The purifier `id` if `user` may do `action` on it. Someone without any access gets 404 (the
@@ -149,32 +87,36 @@ export async function accessiblePurifier(
 }
 
 /**
- * Adds a purifier with its product key: only an exported key activates (a conditional update,
- * so of two users racing for one key exactly one wins). The first activation creates the
- * purifier of the key's model; after an unlink, the same purifier goes to the new user with its
- * personal settings reset. Anything else answers 422 `bad_or_not_exported_key_code`.
+ * Claims a purifier for `user` with its product key (normalized), in one transaction: only an
+ * exported key activates (a conditional update, so of two users racing for one key exactly one
+ * wins). The first activation creates the purifier of the key's model; after an unlink, the same
+ * purifier goes to the new user with its personal settings reset and its device secret rotated
+ * (answered, to hand to the device). Null when the key cannot be activated.
  */
-export async function activatePurifier(
-  ctx: AppContext,
-  user: UserRow,
-  input: ActivatePurifierInput,
-): Promise<Purifier> {
-  const code = normalizeProductKey(input.key);
-  if (!isProductKeyShape(code)) throw fieldError('bad_or_not_exported_key_code', 'key');
-  const row = await ctx.db.transaction(async (tx) => {
+export async function claimPurifier(
+  db: Database,
+  user: Pick<UserRow, 'id'>,
+  code: string,
+  sealKey: Buffer,
+): Promise<{ row: PurifierRow; deviceSecret: string | null } | null> {
+  return db.transaction(async (tx) => {
     const key = await claimExportedKey(tx, code, user.id);
-    if (!key) throw fieldError('bad_or_not_exported_key_code', 'key');
+    if (!key) return null;
     const now = new Date();
     const existing = key.purifierId ? await findPurifier(tx, key.purifierId, true) : undefined;
     if (existing) {
-      return updatePurifier(tx, existing.id, {
+      // A change of owner: the device's secret is rotated (its former owners' ended already).
+      const deviceSecret = await rotateDeviceSecret(tx, existing.id, sealKey);
+      const row = await updatePurifier(tx, existing.id, {
         userId: user.id,
         name: existing.serialNumber,
         shortName: '',
         isPublic: false,
         lastScheduleSlotAt: null,
+        scheduleSetBy: null,
         desired: userDesired(existing.desired, { schedule: null }, now),
       });
+      return { row, deviceSecret };
     }
     const purifier = await insertPurifier(tx, {
       id: ulid(),
@@ -188,8 +130,30 @@ export async function activatePurifier(
       maintenanceLevels: fullMaintenanceLevels(),
     });
     await linkKeyToPurifier(tx, key.id, purifier.id);
-    return purifier;
+    return { row: purifier, deviceSecret: null };
   });
+}
+
+/**
+ * POST /api/purifiers/activate: adds a purifier with its product key (claimPurifier); anything
+ * but an exported key answers 422 `bad_or_not_exported_key_code`. A purifier changing owner gets
+ * its new device secret and its desired state at once.
+ */
+export async function activatePurifier(
+  ctx: AppContext,
+  user: UserRow,
+  input: ActivatePurifierInput,
+): Promise<Purifier> {
+  const code = normalizeProductKey(input.key);
+  if (!isProductKeyShape(code)) throw fieldError('bad_or_not_exported_key_code', 'key');
+  const claimed = await claimPurifier(ctx.db, user, code, sealKeyOf(ctx.config.appSecret));
+  if (!claimed) throw fieldError('bad_or_not_exported_key_code', 'key');
+  const { row, deviceSecret } = claimed;
+  if (deviceSecret !== null) {
+    await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, row.serialNumber);
+    deliverDeviceSecret(ctx.io, row.id, deviceSecret);
+    pushPurifier(ctx.io, row, { command: true });
+  }
   return purifierPresenter(row);
 }
 
@@ -234,10 +198,34 @@ export async function listPurifiersFor(
   );
 }
 
-/** GET /api/purifiers/{ulid} */
+/** GET /api/purifiers/{ulid}: with the sensors linked to it, whoever owns them. */
 export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
   const row = await accessiblePurifier(ctx.db, user, id, 'view');
-  return purifierPresenter(row, new Date(), row.access);
+  return {
+    ...purifierPresenter(row, new Date(), row.access),
+    linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
+  };
+}
+
+/**
+ * DELETE /api/purifiers/{ulid}/sensors/{sensorUlid}: its owner (or an administrator) removes a
+ * sensor's link to it, whoever made the link and owns the sensor, so no rule of that sensor
+ * drives it any more (its hold is released at once). 404 when there is no such link.
+ */
+export async function unlinkPurifierSensor(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  sensorId: string,
+): Promise<void> {
+  const settled = await ctx.db.transaction(async (tx) => {
+    const row = await accessiblePurifier(tx, user, id, 'manage', true);
+    if (!ULID.test(sensorId) || !(await unlinkSensor(tx, row.id, sensorId.toUpperCase())))
+      throw new AppError(404, 'not_found');
+    return settleControl(tx, { purifiers: [row.id] });
+  });
+  settled.removedLinks.push({ sensorId: sensorId.toUpperCase(), purifierId: id, linkedBy: null });
+  await announceSettled(ctx, settled);
 }
 
 function sameSchedule(a: Schedule | null, b: Schedule | null): boolean {
@@ -259,15 +247,31 @@ export async function patchPurifier(
   input: PatchPurifierInput,
 ): Promise<Purifier> {
   const { row, access } = await changePurifier(ctx, id, input, { user, source: 'user' });
-  return purifierPresenter(row, new Date(), access);
+  return {
+    ...purifierPresenter(row, new Date(), access),
+    linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
+  };
 }
 
 /**
  * Who changes a purifier: a user (access checked, source `user`), or a system integration
- * acting on a purifier it already identified (e.g. the Meraki webhook, source `network`).
+ * acting for a user on a purifier it already identified (the Meraki webhook acts for the
+ * purifier's owner, source `network`): that user must control the purifier at that moment.
  */
 export type PurifierChanger =
-  { user: UserRow; source: 'user' } | { user: null; source: DesiredSource };
+  { user: UserRow; source: 'user' } | { user: null; source: DesiredSource; actorId: string };
+
+/** True when user `userId` controls purifier `purifierId` now (access/grants.ts). */
+export async function controlsPurifier(
+  db: Executor,
+  userId: string,
+  purifierId: string,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ ok: boolean }>(
+    sql`SELECT ${controlsPurifierSql(sql`${userId}`, sql`${purifierId}`)} AS ok`,
+  );
+  return rows[0]?.ok === true;
+}
 
 /**
  * The one way to change a purifier's settings and desired state (PATCH and integrations): in a
@@ -289,7 +293,11 @@ export async function changePurifier(
       const found = await accessiblePurifier(tx, by.user, id, 'control', true);
       access = found.access;
       current = found;
-    } else current = await findPurifier(tx, id, true);
+    } else {
+      current = await findPurifier(tx, id, true);
+      if (current && !(await controlsPurifier(tx, by.actorId, id)))
+        throw new AppError(404, 'not_found');
+    }
     if (!current) throw new AppError(404, 'not_found');
     const values: PurifierValues = {};
     if (input.name !== undefined) values.name = input.name;
@@ -314,8 +322,11 @@ export async function changePurifier(
       input.silent_hourly_recycling_rate !== desired.silent_trh
     )
       changes.silent_trh = input.silent_hourly_recycling_rate;
-    if (input.schedule !== undefined && !sameSchedule(input.schedule, desired.schedule ?? null))
+    if (input.schedule !== undefined && !sameSchedule(input.schedule, desired.schedule ?? null)) {
       changes.schedule = input.schedule;
+      // The plan runs only while whoever set it controls the purifier.
+      values.scheduleSetBy = input.schedule && by.user ? by.user.id : null;
+    }
     if (Object.keys(changes).length > 0) {
       // While a rule holds the mode, a change that leaves it (TRH, the base) keeps source `rule`.
       const held = desired.base && changes.mode === undefined;
@@ -332,24 +343,16 @@ export async function changePurifier(
 
 /**
  * DELETE /api/purifiers/{ulid}: removes the purifier from its owner's account, as unlinking its
- * key does: the key returns to exported, the purifier row stays (owned by nobody) with its
- * history, and the next activation of the key gives it to the new user.
+ * key does: the key returns to exported, the purifier stays (owned by nobody) and everything
+ * its ownership gave ends (access/ownership.ts); the next activation of the key gives it to the
+ * new user, with a clean history and a new device secret.
  */
 export async function removePurifier(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const invitees = await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     const row = await accessiblePurifier(tx, user, id, 'manage', true);
-    // The shares given by this owner end with the ownership: their live views close below.
-    const invitees = await purifierInvitees(tx, row.id);
-    await transitionProductKey(tx, row.productKeyId, ['activated'], {
-      state: 'exported',
-      userId: null,
-      activatedAt: null,
-    });
-    await detachPurifier(tx, row.id);
-    return invitees;
+    return endOwnership(tx, row, sealKeyOf(ctx.config.appSecret));
   });
-  for (const userId of invitees)
-    await endMachineAccess(ctx, userId, { purifiers: [id], sensors: [] });
+  await announceEndedOwnership(ctx, ended);
 }
 
 /** GET /api/purifiers/{ulid}/maintenance_events, latest first. */

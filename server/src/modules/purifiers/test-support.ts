@@ -66,3 +66,15 @@ export async function activate(t: TestApp, session: Session, key: string) {
   expect(res.status).toBe(201);
   return res.body as { ulid: string; '@id': string };
 }
+
+/**
+ * What a claimed purifier's device does first (docs/api-devices.md): exchanges its serial and
+ * product key for its own device secret, and answers that secret.
+ */
+export async function claimDevice(t: TestApp, serial: string, key: string): Promise<string> {
+  const res = await request(t.url)
+    .post('/device/v1/credentials')
+    .set('Authorization', `Basic ${Buffer.from(`${serial}:${key}`).toString('base64')}`);
+  expect(res.status).toBe(201);
+  return (res.body as { device_secret: string }).device_secret;
+}

@@ -218,14 +218,15 @@ export async function getImport(ctx: AppContext, user: UserRow, id: string): Pro
 /**
  * DELETE /api/sensor_imports/{id} (cancel): marks it cancelled and deletes every row it stored
  * (roll-up recomputed) in one transaction; an import already finished answers 409
- * `cancel-import`. The browsers following the sensor get the cancelled import.
+ * `cancel-import`. The browsers following the sensor get the cancelled import. Cancelling is the
+ * owner's (403 for a share): it deletes history.
  */
 export async function cancelImport(
   ctx: AppContext,
   user: UserRow,
   id: string,
 ): Promise<SensorImport> {
-  const found = await accessibleImport(ctx, user, id, 'control');
+  const found = await accessibleImport(ctx, user, id, 'manage');
   if (!(await cancelImportTransaction(ctx.db.$client, id, found.sensorId)))
     throw new AppError(409, 'cancel-import');
   await rm(join(sensorImportDir(ctx.config.uploadDir), found.storedFileName), { force: true });

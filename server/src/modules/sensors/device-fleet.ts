@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ProductKeyModel } from '@aircloud/shared/product-keys';
 import { ulid } from 'ulid';
-import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { productKeys, purifiers, users } from '../../db/schema.ts';
+import { issueDeviceSecret } from '../../devices/device-credentials.ts';
 import { randomProductKey } from '../product-keys/key-code.ts';
-import { activatePurifier } from '../purifiers/service.ts';
+import { claimPurifier } from '../purifiers/service.ts';
 import { linkPurifier } from './repository.ts';
 import { provisionSensor } from './provisioning.ts';
 
@@ -43,7 +44,9 @@ export interface FleetSensor {
 /**
  * Makes sure a purifier exists and belongs to its owner, the way a real one does: a product key
  * generated, exported, then activated by the owner (only when it is not activated yet, so it is
- * idempotent). Answers its credentials (serial and product key).
+ * idempotent). Answers its credentials: its serial and a new device secret each time (secrets
+ * are stored hashed; the simulated device is built by us, so it is given one rather than
+ * exchanging its product key for it).
  */
 export async function ensurePurifier(db: Database, p: FleetPurifier): Promise<DeviceCredentials> {
   const serial = `${p.model}-${String(p.number).padStart(6, '0')}`;
@@ -64,8 +67,8 @@ export async function ensurePurifier(db: Database, p: FleetPurifier): Promise<De
   }
   if (key!.state !== 'activated') {
     const [owner] = await db.select().from(users).where(eq(users.id, p.ownerId));
-    // activatePurifier only uses the database of the context.
-    await activatePurifier({ db } as AppContext, owner!, { key: key!.key });
+    // A rotation's secret would be sealed with a throwaway key: the new secret below replaces it.
+    await claimPurifier(db, owner!, key!.key, randomBytes(32));
     const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
     await db
       .update(purifiers)
@@ -73,7 +76,8 @@ export async function ensurePurifier(db: Database, p: FleetPurifier): Promise<De
       .where(eq(purifiers.id, purifier!.id));
   }
   const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
-  return { kind: 'purifier', id: purifier!.id, serial, secret: key!.key };
+  const secret = await issueDeviceSecret(db, purifier!.id);
+  return { kind: 'purifier', id: purifier!.id, serial, secret };
 }
 
 /**

@@ -64,10 +64,17 @@ export async function setSensorSecretHash(db: Executor, id: string, hash: string
  * Links a purifier to a sensor; linking twice is harmless. A ninth link is refused by a trigger
  * (check_violation, constraint `sensor_purifiers_max_8`), which an existing link never reaches.
  */
-export async function linkPurifier(db: Executor, sensorId: string, purifierId: string) {
+export async function linkPurifier(
+  db: Executor,
+  sensorId: string,
+  purifierId: string,
+  linkedBy: string | null = null,
+) {
+  // Without an author (seeds, fixtures), the sensor's owner made it, as the migration assumed.
   await db.execute(sql`
-    INSERT INTO sensor_purifiers (sensor_id, purifier_id)
-    SELECT ${sensorId}, ${purifierId}
+    INSERT INTO sensor_purifiers (sensor_id, purifier_id, linked_by)
+    SELECT ${sensorId}, ${purifierId},
+           coalesce(${linkedBy}::text, (SELECT user_id FROM sensors WHERE id = ${sensorId}))
     WHERE NOT EXISTS (
       SELECT 1 FROM sensor_purifiers WHERE sensor_id = ${sensorId} AND purifier_id = ${purifierId})
     ON CONFLICT DO NOTHING`);
@@ -247,15 +254,28 @@ export async function updateSensor(
     .where(eq(sensors.id, id));
 }
 
-/** Replaces the purifiers linked to a sensor (the caller runs it in a transaction). */
+/**
+ * Replaces the purifiers linked to a sensor (the caller runs it in a transaction): links kept
+ * keep their author, new ones are made by `linkedBy`.
+ */
 export async function replaceLinks(
   db: Writer,
   sensorId: string,
   purifierIds: string[],
+  linkedBy: string,
 ): Promise<void> {
-  await db.delete(sensorPurifiers).where(eq(sensorPurifiers.sensorId, sensorId));
+  await db
+    .delete(sensorPurifiers)
+    .where(
+      and(
+        eq(sensorPurifiers.sensorId, sensorId),
+        purifierIds.length > 0
+          ? sql`${sensorPurifiers.purifierId} <> ALL(${sql.param(purifierIds)}::text[])`
+          : undefined,
+      ),
+    );
   // One at a time, in the given order: created_at keeps the link order; the trigger counts.
-  for (const purifierId of purifierIds) await linkPurifier(db, sensorId, purifierId);
+  for (const purifierId of purifierIds) await linkPurifier(db, sensorId, purifierId, linkedBy);
 }
 
 /** Removes the samples and hourly roll-ups of a sensor. */

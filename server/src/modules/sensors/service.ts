@@ -165,8 +165,9 @@ function pushChanged(ctx: AppContext, sensor: Sensor): void {
 }
 
 /**
- * PATCH /api/sensors/{ulid} (merge-patch): name, short name, public view, system date. Turning
- * the public view off closes the public page and its live stream at once.
+ * PATCH /api/sensors/{ulid} (merge-patch): name, short name, public view, system date (the
+ * public view is the owner's: 403 for a share). Turning the public view off closes the public
+ * page and its live stream at once.
  */
 export async function patchSensor(
   ctx: AppContext,
@@ -174,7 +175,13 @@ export async function patchSensor(
   id: string,
   input: PatchSensorInput,
 ): Promise<Sensor> {
-  const row = await accessibleSensor(ctx.db, user, id, 'control');
+  // Publishing a sensor (or withdrawing it) is its owner's decision, not a share's.
+  const row = await accessibleSensor(
+    ctx.db,
+    user,
+    id,
+    input.is_public !== undefined ? 'manage' : 'control',
+  );
   const values: Parameters<typeof updateSensor>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.short_name !== undefined) values.shortName = input.short_name;
@@ -201,8 +208,9 @@ export async function removeSensor(ctx: AppContext, user: UserRow, id: string): 
 }
 
 /**
- * PUT /api/sensors/{ulid}/purifiers: replaces the linked purifiers (each one the caller may
- * control, at most 8). The database trigger stays the last guard against a ninth link made
+ * PUT /api/sensors/{ulid}/purifiers: replaces the linked purifiers (each new one a purifier the
+ * caller controls, at most 8; a new link is made by the caller and acts only while they control
+ * it). The database trigger stays the last guard against a ninth link made
  * concurrently: its check_violation answers the same 422.
  */
 export async function setSensorPurifiers(
@@ -214,22 +222,25 @@ export async function setSensorPurifiers(
   await accessibleSensor(ctx.db, user, id, 'control');
   const ids = [...new Set(input.purifiers.map((p) => p.toUpperCase()))];
   if (ids.length > PURIFIERS_PER_SENSOR_MAX) throw fieldError('sensor_purifiers_max', 'purifiers');
-  if (ids.length > 0) {
-    const rows = await ctx.db
-      .select({ id: purifiers.id, userId: purifiers.userId })
-      .from(purifiers)
-      .where(inArray(purifiers.id, ids));
-    const allowed = await Promise.all(
-      rows.map((p) => canAccessPurifier(ctx.db, user, p, 'control')),
-    );
-    if (rows.length !== ids.length || allowed.includes(false))
-      throw fieldError('sensor_purifier_not_allowed', 'purifiers');
-  }
   let changed: PurifierRow[];
   try {
     changed = await ctx.db.transaction(async (tx) => {
       const before = await linkedPurifierIds(tx, id);
-      await replaceLinks(tx, id, ids);
+      // A link carries control: each new one needs a purifier the caller controls now (links
+      // already there, made by others, may stay in the list untouched).
+      const added = ids.filter((p) => !before.includes(p));
+      if (added.length > 0) {
+        const rows = await tx
+          .select({ id: purifiers.id, userId: purifiers.userId })
+          .from(purifiers)
+          .where(inArray(purifiers.id, added));
+        const allowed = await Promise.all(
+          rows.map((p) => canAccessPurifier(tx, user, p, 'control')),
+        );
+        if (rows.length !== added.length || allowed.includes(false))
+          throw fieldError('sensor_purifier_not_allowed', 'purifiers');
+      }
+      await replaceLinks(tx, id, ids, user.id);
       // A purifier leaving a sensor whose rule holds it is released now, one joining it is held.
       return arbitratePurifiers(tx, [...before, ...ids], new Date());
     });

@@ -10,9 +10,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { dispatchMail, recordMail } from '../../mail/outbox.ts';
-import { emitToUser } from '../../realtime/gateway.ts';
+import { emitToUser, endUserSockets } from '../../realtime/gateway.ts';
+import { sealKeyOf } from '../../devices/device-credentials.ts';
+import { endDeletedAccount, settleDisabledAccount } from '../access/accounts.ts';
+import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
+import type { Settled } from '../access/settle.ts';
+import { endUserCredentials } from '../auth/credentials.ts';
 import { hashPassword } from '../auth/password-hash.ts';
-import { insertValidationCode, revokeUserTokens } from '../auth/repository.ts';
+import { insertValidationCode } from '../auth/repository.ts';
 import { pushClaimedInvitations } from '../invitations/access.ts';
 import { claimInvitations, type ClaimedInvitation } from '../invitations/repository.ts';
 import { currentMe } from '../me/service.ts';
@@ -144,7 +149,8 @@ export async function createUser(
 /**
  * PUT /api/users/{id}: changes the fields sent. Admins edit anyone; a user edits their own
  * profile but not their role, e-mail or enabled flag. The last enabled admin cannot be demoted
- * or disabled (409 `last_admin`). Disabling ends the user's sessions at once.
+ * or disabled (409 `last_admin`). Disabling ends every credential of the user at once
+ * (sessions, sockets, API token, unused links: an activation link cannot re-enable the account).
  */
 export async function updateUser(
   ctx: AppContext,
@@ -156,6 +162,7 @@ export async function updateUser(
   const self = actor.id === target.id;
   let previousAvatar: MediaRow | undefined;
   let claimed: ClaimedInvitation[] = [];
+  let settled: Settled | null = null;
   let avatar: string | null | undefined;
   const sentAvatar = input.avatar === null ? null : mediaIdOf(input.avatar);
   if (sentAvatar !== undefined && sentAvatar !== target.avatar) {
@@ -187,33 +194,44 @@ export async function updateUser(
       const row = await repo.updateUser(tx, target.id, values);
       if (!row) throw new AppError(404, 'not_found');
       if (avatar) await setMediaOwner(tx, avatar, row.id);
-      if (target.enabled && !row.enabled) await revokeUserTokens(tx, row.id);
+      if (target.enabled && !row.enabled) {
+        await endUserCredentials(tx, row.id);
+        // Whatever the account drove stops now: their rule holds are released at once.
+        settled = await settleDisabledAccount(tx, row.id);
+      }
       if (!target.enabled && row.enabled) claimed = await claimInvitations(tx, row);
       return row;
     }),
   );
   if (previousAvatar) await removeUnusedMedia(ctx, [previousAvatar]);
   pushClaimedInvitations(ctx, claimed);
+  if (settled) await announceSettled(ctx, settled);
   await pushMe(ctx, updated);
-  if (target.enabled && !updated.enabled) emitToUser(ctx.io, updated.id, 'session:revoked');
+  if (target.enabled && !updated.enabled) endUserSockets(ctx.io, updated.id);
   return updated;
 }
 
 /**
  * DELETE /api/users/{id} (admins): removes the account with its sessions, API token and
- * avatars. Nobody deletes themselves (403) and the last enabled admin stays (409 `last_admin`).
+ * avatars; its purifiers are released (keys back to exported, access/ownership.ts). Nobody deletes themselves (403) and the last enabled admin stays (409 `last_admin`).
  */
 export async function deleteUser(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
   const target = await repo.findUserById(ctx.db, id);
   if (!target) throw new AppError(404, 'not_found');
   const media = await findUserMedia(ctx.db, target);
-  await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.db.transaction(async (tx) => {
     if (removesAnAdmin(target, { enabled: false }) && (await repo.lockOtherAdmins(tx, id)) === 0)
       throw new AppError(409, 'last_admin');
     if (actor.id === target.id) throw new AppError(403, 'forbidden');
     await detachMediaWornByOthers(tx, target.id);
-    await repo.deleteUser(tx, target.id);
+    // Their purifiers are released (keys back to exported) and what they drove ends.
+    return endDeletedAccount(tx, target.id, sealKeyOf(ctx.config.appSecret), () =>
+      repo.deleteUser(tx, target.id),
+    );
   });
-  emitToUser(ctx.io, target.id, 'session:revoked');
+  // Sessions, API token and links went with the row; the open sockets end here.
+  endUserSockets(ctx.io, target.id);
+  for (const ownership of ended.owned) await announceEndedOwnership(ctx, ownership);
+  await announceSettled(ctx, ended.settled);
   await removeUnusedMedia(ctx, media);
 }

@@ -125,6 +125,16 @@ export function AlertRuleList({ sensor }: { sensor: string }) {
                   </td>
                   <td>
                     <RuleState rule={rule} />
+                    {rule.not_driving.length > 0 ? (
+                      <p
+                        className="small warning-text alert-rules__not-driving"
+                        title={t('alert-rules.not-driving-hint')}
+                      >
+                        {t('alert-rules.not-driving', {
+                          names: rule.not_driving.map((p) => p.name).join(', '),
+                        })}
+                      </p>
+                    ) : null}
                   </td>
                   <td className="table-actions">
                     <button
@@ -136,18 +146,20 @@ export function AlertRuleList({ sensor }: { sensor: string }) {
                     >
                       <Icon name="pencil" size={18} />
                     </button>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('alert-rules.delete')}
-                      title={t('alert-rules.delete')}
-                      onClick={() => {
-                        setRemoveError(null);
-                        setRemoving(rule);
-                      }}
-                    >
-                      <Icon name="trash" size={18} />
-                    </button>
+                    {rule.deletable ? (
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={t('alert-rules.delete')}
+                        title={t('alert-rules.delete')}
+                        onClick={() => {
+                          setRemoveError(null);
+                          setRemoving(rule);
+                        }}
+                      >
+                        <Icon name="trash" size={18} />
+                      </button>
+                    ) : null}
                   </td>
                 </tr>
               );

@@ -57,6 +57,8 @@ function makeRule(overrides: Partial<AlertRule> = {}): AlertRule {
     enabled: true,
     triggered: false,
     triggered_changed_at: null,
+    not_driving: [],
+    deletable: true,
     created_at: '2026-11-21T10:00:00Z',
     updated_at: '2026-11-21T10:00:00Z',
     ...overrides,
@@ -245,6 +247,16 @@ describe('sensor alert rules tab', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(state.deleted).toEqual(['01JRULE0000000000000000001']));
     expect(await screen.findByText('No alert rule yet')).toBeInTheDocument();
+  });
+
+  it('says which linked purifiers a rule does not drive, and offers delete only when allowed', async () => {
+    serveRules([
+      makeRule({ not_driving: [{ ulid: PURIFIER, name: 'Bedroom' }], deletable: false }),
+    ]);
+    renderApp(path, signedIn(makeMe()));
+    expect(await screen.findByText('Does not drive: Bedroom')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
   it('notifies a live trigger and refreshes the state and the history', async () => {

@@ -70,6 +70,14 @@ export const purifiersApi = apiSlice
         invalidatesTags: [{ type: 'Purifier', id: 'LIST' }],
         extraOptions: { globalErrors: false },
       }),
+      unlinkPurifierSensor: build.mutation<void, { ulid: string; sensor: string }>({
+        query: ({ ulid, sensor }) => ({
+          url: `/api/purifiers/${ulid}/sensors/${sensor}`,
+          method: 'DELETE',
+        }),
+        invalidatesTags: (_result, _error, { ulid }) => [{ type: 'Purifier', id: ulid }],
+        extraOptions: { globalErrors: false },
+      }),
       listMaintenanceEvents: build.query<
         HydraCollection<MaintenanceEvent>,
         { ulid: string; page: number }
@@ -107,6 +115,7 @@ export const {
   useGetPurifierQuery,
   usePatchPurifierMutation,
   useDeletePurifierMutation,
+  useUnlinkPurifierSensorMutation,
   useListMaintenanceEventsQuery,
   useRecordMaintenanceEventMutation,
 } = purifiersApi;

@@ -31,8 +31,8 @@ function makeEvent(n: number, overrides: Partial<NetworkEvent> = {}): NetworkEve
   };
 }
 
-function serveMeraki(events: NetworkEvent[]) {
-  let secret = 'first-secret-0123456789abcdefghij';
+function serveMeraki(events: NetworkEvent[], owner = true) {
+  let secret: string | null = owner ? 'first-secret-0123456789abcdefghij' : null;
   const list = { events };
   server.use(
     http.get(`/api/purifiers/${PURIFIER_ULID}`, () => HttpResponse.json(makePurifier())),
@@ -55,6 +55,17 @@ function serveMeraki(events: NetworkEvent[]) {
 }
 
 describe('purifier meraki tab', () => {
+  it('tells a user it is shared with that only the owner sees the secret', async () => {
+    serveMeraki([makeEvent(1)], false);
+    renderApp(`/purifiers/${PURIFIER_ULID}/meraki`, signedIn(makeMe()));
+    expect(await screen.findByLabelText('Webhook URL')).toHaveValue(WEBHOOK);
+    expect(
+      screen.getByText(/Only the purifier's owner sees the shared secret/),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Shared secret')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /secret/i })).not.toBeInTheDocument();
+  });
+
   it('shows the webhook URL, the secret, the setup steps and the event history', async () => {
     serveMeraki([
       makeEvent(2, { mode: 'silent', alert_type: 'pm25', date: '2026-11-21T11:30:00Z' }),

@@ -56,6 +56,8 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
       />
     );
   } else {
+    // Only the owner (and admins) see the shared secret and rotate it; a share sees the URL.
+    const secret = data.shared_secret;
     body = (
       <div className="meraki-settings__fields">
         <div className="field">
@@ -78,44 +80,52 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
             />
           </div>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor="meraki-secret">
-            {t('meraki.shared-secret')}
-          </label>
-          <div className="copy-field">
-            <input
-              id="meraki-secret"
-              className="input input--mono"
-              type={showSecret ? 'text' : 'password'}
-              value={data.shared_secret}
-              readOnly
-              autoComplete="off"
-              onFocus={(e) => e.target.select()}
-            />
-            <button
-              type="button"
-              className="icon-button copy-field__button"
-              onClick={() => setShowSecret((shown) => !shown)}
-              aria-label={showSecret ? t('meraki.hide-secret') : t('meraki.show-secret')}
-              aria-pressed={showSecret}
-              title={showSecret ? t('meraki.hide-secret') : t('meraki.show-secret')}
-            >
-              <Icon name={showSecret ? 'eyeOff' : 'eye'} />
-            </button>
-            <CopyButton
-              value={data.shared_secret}
-              label={t('meraki.copy-secret')}
-              copiedLabel={t('meraki.copied')}
-              onError={copyError}
-            />
-          </div>
-        </div>
-        <div className="actions">
-          <Button variant="secondary" onClick={() => setConfirming(true)}>
-            <Icon name="refresh" size={18} />
-            {t('meraki.rotate')}
-          </Button>
-        </div>
+        {secret === null ? (
+          <p className="muted small" data-testid="meraki-secret-owner-only">
+            {t('meraki.secret-owner-only')}
+          </p>
+        ) : (
+          <>
+            <div className="field">
+              <label className="field__label" htmlFor="meraki-secret">
+                {t('meraki.shared-secret')}
+              </label>
+              <div className="copy-field">
+                <input
+                  id="meraki-secret"
+                  className="input input--mono"
+                  type={showSecret ? 'text' : 'password'}
+                  value={secret}
+                  readOnly
+                  autoComplete="off"
+                  onFocus={(e) => e.target.select()}
+                />
+                <button
+                  type="button"
+                  className="icon-button copy-field__button"
+                  onClick={() => setShowSecret((shown) => !shown)}
+                  aria-label={showSecret ? t('meraki.hide-secret') : t('meraki.show-secret')}
+                  aria-pressed={showSecret}
+                  title={showSecret ? t('meraki.hide-secret') : t('meraki.show-secret')}
+                >
+                  <Icon name={showSecret ? 'eyeOff' : 'eye'} />
+                </button>
+                <CopyButton
+                  value={secret}
+                  label={t('meraki.copy-secret')}
+                  copiedLabel={t('meraki.copied')}
+                  onError={copyError}
+                />
+              </div>
+            </div>
+            <div className="actions">
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                <Icon name="refresh" size={18} />
+                {t('meraki.rotate')}
+              </Button>
+            </div>
+          </>
+        )}
         <ConfirmDialog
           open={confirming}
           danger

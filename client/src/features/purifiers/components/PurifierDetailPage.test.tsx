@@ -73,6 +73,56 @@ describe('purifier detail', () => {
     ]);
   });
 
+  it('lists the sensors linked to it, whoever owns them, and lets its owner remove a link', async () => {
+    const SENSOR = '01JSENSOR00000000000000001';
+    servePurifier({
+      access: 'owner',
+      linked_sensors: [
+        {
+          ulid: SENSOR,
+          name: 'Bureau de Bob',
+          owner_name: 'Bob Martin',
+          linked_by_name: 'Bob Martin',
+          visible: false,
+        },
+      ],
+    });
+    const removed: string[] = [];
+    server.use(
+      http.delete(`/api/purifiers/${PURIFIER_ULID}/sensors/:sensor`, ({ params }) => {
+        removed.push(String(params.sensor));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(DETAIL, signedIn(makeMe()));
+    expect(await screen.findByText('Bureau de Bob')).toBeInTheDocument();
+    expect(screen.getByText("Bob Martin's sensor · Linked by Bob Martin")).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove the link with Bureau de Bob' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Remove this sensor?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(removed).toEqual([SENSOR]));
+    expect(await screen.findByText('The link is removed')).toBeInTheDocument();
+  });
+
+  it('does not offer to remove a link to a user the purifier is shared with', async () => {
+    servePurifier({
+      access: 'invited',
+      linked_sensors: [
+        {
+          ulid: '01JSENSOR00000000000000002',
+          name: 'Salon',
+          owner_name: 'Ada Lovelace',
+          linked_by_name: null,
+          visible: true,
+        },
+      ],
+    });
+    renderApp(DETAIL, signedIn(makeMe()));
+    expect(await screen.findByRole('link', { name: 'Salon' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Remove the link/ })).not.toBeInTheDocument();
+  });
+
   it('shows a dash for what the device has not reported yet', async () => {
     servePurifier();
     renderApp(`${DETAIL}/settings`, signedIn(makeMe()));

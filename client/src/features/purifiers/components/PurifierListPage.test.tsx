@@ -113,6 +113,9 @@ describe('add-product modal', () => {
     expect(
       await screen.findByText('HEPA_COCOON-000042 has been added to your purifiers'),
     ).toBeInTheDocument();
+    // The detail page has loaded the purifier before the test ends: a request still in flight
+    // once the handlers are reset would send the next test's app to the error page.
+    expect(await screen.findByRole('heading', { name: 'HEPA_COCOON-000042' })).toBeInTheDocument();
   });
 
   it('shows the invalid-key message under the field', async () => {

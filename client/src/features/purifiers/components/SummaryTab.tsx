@@ -4,6 +4,7 @@ import type { Purifier } from '@aircloud/shared/purifiers';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
+import { LinkedSensors } from './LinkedSensors.tsx';
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -16,7 +17,10 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/** Summary: room volume, TRH and the output they give (volume × TRH, m³/h), maintenance overview. */
+/**
+ * Summary: room volume, TRH and the output they give (volume × TRH, m³/h), maintenance overview,
+ * and the sensors linked to it.
+ */
 export function SummaryTab({ purifier }: { purifier: Purifier }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
@@ -91,6 +95,7 @@ export function SummaryTab({ purifier }: { purifier: Purifier }) {
           </dl>
         </section>
       </div>
+      <LinkedSensors purifier={purifier} />
     </div>
   );
 }

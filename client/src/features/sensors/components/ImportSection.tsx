@@ -124,8 +124,11 @@ function ImportReport({ report }: { report: SensorImport }) {
   );
 }
 
-/** Data import: a .csv of at most 30 MB, its live progress, cancel, and the last report. */
-export function ImportSection({ sensor }: { sensor: Sensor }) {
+/**
+ * Data import: a .csv of at most 30 MB, its live progress, cancel (the owner's: it deletes the
+ * rows stored), and the last report.
+ */
+export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel: boolean }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
   const { data } = useListSensorImportsQuery(sensor.ulid);
@@ -211,12 +214,14 @@ export function ImportSection({ sensor }: { sensor: Sensor }) {
               rejected: formatNumber(active.rows_rejected, i18n.language),
             })}
           </p>
-          <div>
-            <Button variant="secondary" onClick={() => setConfirming(true)}>
-              <Icon name="close" size={18} />
-              {t('sensor.import.cancel')}
-            </Button>
-          </div>
+          {canCancel ? (
+            <div>
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                <Icon name="close" size={18} />
+                {t('sensor.import.cancel')}
+              </Button>
+            </div>
+          ) : null}
           <ConfirmDialog
             open={confirming}
             danger

@@ -161,6 +161,32 @@ describe('settings tab', () => {
     expect(patches).toEqual([{ is_public: true }]);
   });
 
+  it('leaves publishing and cancelling an import to the owner of a shared sensor', async () => {
+    serveSensor({
+      owner: {
+        '@id': '/api/users/01JOWNER000000000000000001',
+        ulid: '01JOWNER000000000000000001',
+        firstname: 'Bob',
+        lastname: 'Martin',
+        email: 'bob@example.com',
+      },
+    });
+    server.use(
+      http.get(`/api/sensors/${SENSOR_ULID}/imports`, () =>
+        HttpResponse.json(page([makeImport()])),
+      ),
+    );
+    renderApp(`${DETAIL}/settings`, signedIn(makeMe()));
+    const toggle = await screen.findByRole('checkbox', { name: /Public view/ });
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText("Only the sensor's owner can make it public.")).toBeInTheDocument();
+    expect(
+      await screen.findByRole('progressbar', { name: 'Importing history.csv' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the import' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Delete the history/ })).not.toBeInTheDocument();
+  });
+
   it('refuses an export over one month before asking, and downloads a week', async () => {
     serveSensor();
     const exports: URLSearchParams[] = [];

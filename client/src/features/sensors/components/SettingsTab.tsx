@@ -20,8 +20,11 @@ export function publicGraphUrl(sensorUlid: string): string {
   return `${window.location.origin}/sensor-graph/${sensorUlid}`;
 }
 
-/** Information: serial number, system date, public view (with its link), last seen, network. */
-function InformationSection({ sensor }: { sensor: Sensor }) {
+/**
+ * Information: serial number, system date, public view (with its link), last seen, network.
+ * Publishing is the owner's: a user the sensor is shared with sees the switch, disabled.
+ */
+function InformationSection({ sensor, manages }: { sensor: Sensor; manages: boolean }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [patch, { isLoading }] = usePatchSensorMutation();
@@ -64,13 +67,15 @@ function InformationSection({ sensor }: { sensor: Sensor }) {
           <input
             type="checkbox"
             checked={sensor.is_public}
-            disabled={isLoading}
+            disabled={isLoading || !manages}
             onChange={(event) => void togglePublic(event.target.checked)}
           />
           <span className="switch__track" aria-hidden="true" />
           <span>
             <span className="switch__label">{t('sensor.settings.public')}</span>
-            <span className="field__hint">{t('sensor.settings.public-hint')}</span>
+            <span className="field__hint">
+              {manages ? t('sensor.settings.public-hint') : t('sensor.settings.public-owner-only')}
+            </span>
           </span>
         </label>
         {sensor.is_public ? (
@@ -146,15 +151,15 @@ function DeleteHistorySection({ sensor }: { sensor: Sensor }) {
 
 /** Settings: information and public view, data import, CSV export, deletion of the history. */
 export function SettingsTab({ sensor }: { sensor: Sensor }) {
-  // Deleting the history is managing the sensor: its owner, technicians and admins, never a
-  // user it is shared with (the server answers 403).
+  // Publishing, cancelling an import and deleting the history are managing the sensor: its
+  // owner, technicians and admins, never a user it is shared with (the server answers 403).
   const me = useAppSelector((state) => state.session.user);
   const manages = !!me && (sensor.owner?.ulid === me.ulid || hasRole(me.role, 'ROLE_TECHNICIAN'));
   return (
     <div className="tab-panel">
-      <InformationSection sensor={sensor} />
+      <InformationSection sensor={sensor} manages={manages} />
       <div className="settings-grid">
-        <ImportSection sensor={sensor} />
+        <ImportSection sensor={sensor} canCancel={manages} />
         <ExportSection sensor={sensor} />
       </div>
       {manages ? <DeleteHistorySection sensor={sensor} /> : null}

@@ -24,6 +24,8 @@ export const alertRules = {
     seconds: '{{count}} s',
     state: { triggered: 'Ausgelöst', idle: 'Nicht ausgelöst', disabled: 'Deaktiviert' },
     'toggle-label': 'Regel {{measure}} aktivieren',
+    'not-driving': 'Steuert nicht: {{names}}',
+    'not-driving-hint': 'Eine Regel steuert nur die Luftreiniger, die ihr Autor steuern darf.',
     edit: 'Bearbeiten',
     delete: 'Löschen',
     saved: 'Die Alarmregel ist gespeichert',

@@ -40,6 +40,8 @@ export const errors = {
   last_admin: 'Es muss mindestens ein Administrator bleiben',
   image_type: 'Das Bild muss eine PNG-, JPEG- oder WebP-Datei sein',
   'image-size': 'Das Bild darf höchstens 2 MB groß sein',
+  image_quota:
+    'Ihr Konto speichert bereits 5 Bilder (höchstens 10 MB): nicht verwendete Uploads werden nach einer Stunde gelöscht',
 };
 
 export const form = {
@@ -77,6 +79,8 @@ export const form = {
 
 export const validation = {
   invalid: 'Der Wert ist ungültig',
+  control_characters:
+    'Zeilenumbrüche, Tabulatoren und andere Steuerzeichen sind hier nicht erlaubt',
   unknown_field: 'Dieses Feld wird nicht erwartet',
   required: 'Dieser Wert ist erforderlich',
   email: 'Der Wert ist keine gültige E-Mail-Adresse',

@@ -192,6 +192,18 @@ export const fleet = {
       'last-seen': 'Letzte Meldung',
       'system-date': 'Systemdatum',
       'connected-objects': 'Verbundene Geräte',
+      'linked-sensors': {
+        title: 'Verknüpfte Sensoren',
+        intro: 'Die Alarmregeln dieser Sensoren können den Modus dieses Luftreinigers ändern.',
+        empty: 'Kein Sensor ist mit diesem Luftreiniger verknüpft.',
+        owner: 'Sensor von {{name}}',
+        'linked-by': 'Verknüpft von {{name}}',
+        'unlink-label': 'Verknüpfung mit {{name}} entfernen',
+        'unlink-title': 'Diesen Sensor entfernen?',
+        'unlink-body': 'Die Alarmregeln von „{{name}}“ steuern diesen Luftreiniger nicht mehr.',
+        'unlink-confirm': 'Entfernen',
+        unlinked: 'Die Verknüpfung ist entfernt',
+      },
     },
     parameters: {
       name: 'Name',

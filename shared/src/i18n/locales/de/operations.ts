@@ -49,6 +49,8 @@ export const operations = {
       'Meraki-Sensoralarme können diesen Luftreiniger steuern: Ein Luftqualitätsalarm schaltet ihn auf Auto, das Ende des Alarms auf Leise.',
     'webhook-url': 'Webhook-URL',
     'shared-secret': 'Gemeinsames Geheimnis',
+    'secret-owner-only':
+      'Nur der Eigentümer des Luftreinigers sieht das gemeinsame Geheimnis: Wer es kennt, kann den Luftreiniger ohne Konto schalten.',
     'copy-url': 'Webhook-URL kopieren',
     'copy-secret': 'Gemeinsames Geheimnis kopieren',
     copied: 'Kopiert',

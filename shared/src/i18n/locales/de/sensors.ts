@@ -129,6 +129,7 @@ export const sensorScreens = {
       public: 'Öffentliche Ansicht',
       'public-hint':
         'Jeder mit dem Link sieht die Diagramme ohne Konto. Ausschalten schließt die Seite sofort.',
+      'public-owner-only': 'Nur der Eigentümer des Sensors kann ihn öffentlich machen.',
       'public-link': 'Öffentlicher Link',
       'copy-link': 'Öffentlichen Link kopieren',
       'link-copied': 'Link kopiert',

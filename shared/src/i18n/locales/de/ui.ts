@@ -74,6 +74,9 @@ export const ui = {
     submit: 'Anmelden',
     'no-account': 'Noch kein Konto?',
     'create-account': 'Konto erstellen',
+    'resend-activation': 'Aktivierungs-E-Mail erneut senden',
+    'activation-sent':
+      'Falls für {{email}} ein Konto auf seine Aktivierung wartet, wurde ein neuer Aktivierungslink dorthin gesendet. Die früheren Links funktionieren nicht mehr.',
   },
   'account-creation': {
     title: 'Konto erstellen',
@@ -170,6 +173,10 @@ export const ui = {
       copied: 'Token kopiert',
       'copy-error': 'Das Token konnte nicht kopiert werden, markieren und kopieren Sie es von Hand',
       'valid-until': 'Gültig bis {{date}}',
+      'shown-once':
+        'Kopieren Sie Ihr Token jetzt: Es wird nur dieses eine Mal angezeigt. AirCloud bewahrt keine lesbare Kopie auf.',
+      'hint-text':
+        'Nur das Ende Ihres Tokens wird angezeigt. Verloren? Erzeugen Sie ein neues: Das aktuelle funktioniert dann nicht mehr.',
       documentation: 'API-Dokumentation',
       'generate-token': {
         button: 'Token erzeugen',

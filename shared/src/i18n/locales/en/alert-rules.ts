@@ -22,6 +22,8 @@ export const alertRules = {
     seconds: '{{count}} s',
     state: { triggered: 'Triggered', idle: 'Not triggered', disabled: 'Disabled' },
     'toggle-label': 'Enable the {{measure}} rule',
+    'not-driving': 'Does not drive: {{names}}',
+    'not-driving-hint': 'A rule drives only the purifiers its author controls.',
     edit: 'Edit',
     delete: 'Delete',
     saved: 'The alert rule is saved',

@@ -38,10 +38,13 @@ export const errors = {
   last_admin: 'There must remain at least one administrator',
   image_type: 'The image must be a PNG, JPEG or WebP file',
   'image-size': 'The image must not exceed 2 MB',
+  image_quota:
+    'Your account already stores 5 images (10 MB at most): unused uploads are removed after an hour',
 };
 
 export const validation = {
   invalid: 'The value is not valid',
+  control_characters: 'Line breaks, tabs and other control characters are not allowed here',
   unknown_field: 'This field is not expected',
   required: 'Value is required',
   email: 'Value is not a valid email address',

@@ -189,6 +189,18 @@ export const fleet = {
       'last-seen': 'Last report',
       'system-date': 'System date',
       'connected-objects': 'Connected objects',
+      'linked-sensors': {
+        title: 'Linked sensors',
+        intro: "The alert rules of these sensors can change this purifier's mode.",
+        empty: 'No sensor is linked to this purifier.',
+        owner: "{{name}}'s sensor",
+        'linked-by': 'Linked by {{name}}',
+        'unlink-label': 'Remove the link with {{name}}',
+        'unlink-title': 'Remove this sensor?',
+        'unlink-body': 'The alert rules of “{{name}}” will no longer drive this purifier.',
+        'unlink-confirm': 'Remove',
+        unlinked: 'The link is removed',
+      },
     },
     parameters: {
       name: 'Name',

@@ -48,6 +48,8 @@ export const operations = {
       'Meraki sensor alerts can drive this purifier: an air-quality alert switches it to auto, the end of the alert switches it to silence.',
     'webhook-url': 'Webhook URL',
     'shared-secret': 'Shared secret',
+    'secret-owner-only':
+      "Only the purifier's owner sees the shared secret: whoever knows it can switch the purifier without an account.",
     'copy-url': 'Copy the webhook URL',
     'copy-secret': 'Copy the shared secret',
     copied: 'Copied',

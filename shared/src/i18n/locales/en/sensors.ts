@@ -126,6 +126,7 @@ export const sensorScreens = {
       public: 'Public view',
       'public-hint':
         'Anyone with the link sees the graphs, without an account. Turning it off closes the page at once.',
+      'public-owner-only': "Only the sensor's owner can make it public.",
       'public-link': 'Public link',
       'copy-link': 'Copy the public link',
       'link-copied': 'Link copied',

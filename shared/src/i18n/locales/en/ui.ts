@@ -64,6 +64,9 @@ export const ui = {
     submit: 'Sign in',
     'no-account': 'No account yet?',
     'create-account': 'Create an account',
+    'resend-activation': 'Send the activation e-mail again',
+    'activation-sent':
+      'If an account waiting for activation exists for {{email}}, a new activation link has been sent to it. The earlier links no longer work.',
   },
   'account-creation': {
     title: 'Create your account',
@@ -154,6 +157,10 @@ export const ui = {
       copied: 'Token copied',
       'copy-error': 'The token could not be copied, select it and copy it by hand',
       'valid-until': 'Valid until {{date}}',
+      'shown-once':
+        'Copy your token now: it is shown only this once. AirCloud keeps no readable copy of it.',
+      'hint-text':
+        'Only the end of your token is shown. Lost it? Generate a new one: the current one then stops working.',
       documentation: 'API documentation',
       'generate-token': {
         button: 'Generate a token',

@@ -24,6 +24,8 @@ export const alertRules = {
     seconds: '{{count}} s',
     state: { triggered: 'Disparada', idle: 'No disparada', disabled: 'Desactivada' },
     'toggle-label': 'Activar la regla {{measure}}',
+    'not-driving': 'No controla: {{names}}',
+    'not-driving-hint': 'Una regla solo controla los purificadores que su autor controla.',
     edit: 'Editar',
     delete: 'Eliminar',
     saved: 'La regla de alerta se ha guardado',

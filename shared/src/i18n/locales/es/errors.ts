@@ -39,6 +39,8 @@ export const errors = {
   last_admin: 'Debe quedar al menos un administrador',
   image_type: 'La imagen debe ser un archivo PNG, JPEG o WebP',
   'image-size': 'La imagen no debe superar los 2 MB',
+  image_quota:
+    'Su cuenta ya almacena 5 imágenes (10 MB como máximo): las subidas no utilizadas se eliminan al cabo de una hora',
 };
 
 export const form = {
@@ -76,6 +78,8 @@ export const form = {
 
 export const validation = {
   invalid: 'El valor no es válido',
+  control_characters:
+    'Aquí no se permiten saltos de línea, tabulaciones ni otros caracteres de control',
   unknown_field: 'Este campo no está previsto',
   required: 'El valor es obligatorio',
   email: 'El valor no es una dirección de correo electrónico válida',

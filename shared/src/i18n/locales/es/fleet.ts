@@ -189,6 +189,18 @@ export const fleet = {
       'last-seen': 'Último informe',
       'system-date': 'Fecha del sistema',
       'connected-objects': 'Objetos conectados',
+      'linked-sensors': {
+        title: 'Sensores vinculados',
+        intro: 'Las reglas de alerta de estos sensores pueden cambiar el modo de este purificador.',
+        empty: 'Ningún sensor está vinculado a este purificador.',
+        owner: 'Sensor de {{name}}',
+        'linked-by': 'Vinculado por {{name}}',
+        'unlink-label': 'Quitar el vínculo con {{name}}',
+        'unlink-title': '¿Quitar este sensor?',
+        'unlink-body': 'Las reglas de alerta de «{{name}}» ya no controlarán este purificador.',
+        'unlink-confirm': 'Quitar',
+        unlinked: 'El vínculo se ha quitado',
+      },
     },
     parameters: {
       name: 'Nombre',

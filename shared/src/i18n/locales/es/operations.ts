@@ -49,6 +49,8 @@ export const operations = {
       'Las alertas de los sensores Meraki pueden controlar este purificador: una alerta de calidad del aire lo pasa a auto y el fin de la alerta lo pasa a silencio.',
     'webhook-url': 'URL del webhook',
     'shared-secret': 'Secreto compartido',
+    'secret-owner-only':
+      'Solo el propietario del purificador ve el secreto compartido: quien lo conoce puede cambiar el purificador sin cuenta.',
     'copy-url': 'Copiar la URL del webhook',
     'copy-secret': 'Copiar el secreto compartido',
     copied: 'Copiado',

@@ -128,6 +128,7 @@ export const sensorScreens = {
       public: 'Vista pública',
       'public-hint':
         'Cualquiera con el enlace ve los gráficos sin cuenta. Desactivarla cierra la página al instante.',
+      'public-owner-only': 'Solo el propietario del sensor puede hacerlo público.',
       'public-link': 'Enlace público',
       'copy-link': 'Copiar el enlace público',
       'link-copied': 'Enlace copiado',

@@ -73,6 +73,9 @@ export const ui = {
     submit: 'Iniciar sesión',
     'no-account': '¿Aún no tiene cuenta?',
     'create-account': 'Crear una cuenta',
+    'resend-activation': 'Enviar de nuevo el correo de activación',
+    'activation-sent':
+      'Si existe una cuenta pendiente de activación para {{email}}, se le ha enviado un nuevo enlace de activación. Los enlaces anteriores ya no funcionan.',
   },
   'account-creation': {
     title: 'Crear su cuenta',
@@ -169,6 +172,10 @@ export const ui = {
       copied: 'Token copiado',
       'copy-error': 'No se ha podido copiar el token, selecciónelo y cópielo a mano',
       'valid-until': 'Válido hasta el {{date}}',
+      'shown-once':
+        'Copie su token ahora: solo se muestra esta vez. AirCloud no guarda ninguna copia legible.',
+      'hint-text':
+        'Solo se muestra el final de su token. ¿Lo ha perdido? Genere uno nuevo: el actual dejará de funcionar.',
       documentation: 'Documentación de la API',
       'generate-token': {
         button: 'Generar un token',

@@ -24,6 +24,8 @@ export const alertRules = {
     seconds: '{{count}} s',
     state: { triggered: 'Déclenchée', idle: 'Non déclenchée', disabled: 'Désactivée' },
     'toggle-label': 'Activer la règle {{measure}}',
+    'not-driving': 'Ne pilote pas : {{names}}',
+    'not-driving-hint': 'Une règle ne pilote que les purificateurs que son auteur contrôle.',
     edit: 'Modifier',
     delete: 'Supprimer',
     saved: "La règle d'alerte est enregistrée",

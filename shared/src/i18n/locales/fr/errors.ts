@@ -39,10 +39,14 @@ export const errors = {
   last_admin: 'Il doit rester au moins un administrateur',
   image_type: "L'image doit être un fichier PNG, JPEG ou WebP",
   'image-size': "L'image ne doit pas dépasser 2 Mo",
+  image_quota:
+    'Votre compte stocke déjà 5 images (10 Mo au plus) : les envois inutilisés sont supprimés au bout d’une heure',
 };
 
 export const validation = {
   invalid: "La valeur n'est pas valide",
+  control_characters:
+    'Les retours à la ligne, tabulations et autres caractères de contrôle ne sont pas autorisés ici',
   unknown_field: "Ce champ n'est pas attendu",
   required: 'La valeur est obligatoire',
   email: "La valeur n'est pas une adresse e-mail valide",

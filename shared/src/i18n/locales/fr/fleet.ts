@@ -190,6 +190,18 @@ export const fleet = {
       'last-seen': 'Dernier rapport',
       'system-date': 'Date système',
       'connected-objects': 'Objets connectés',
+      'linked-sensors': {
+        title: 'Capteurs liés',
+        intro: "Les règles d'alerte de ces capteurs peuvent changer le mode de ce purificateur.",
+        empty: "Aucun capteur n'est lié à ce purificateur.",
+        owner: 'Capteur de {{name}}',
+        'linked-by': 'Lié par {{name}}',
+        'unlink-label': 'Retirer le lien avec {{name}}',
+        'unlink-title': 'Retirer ce capteur ?',
+        'unlink-body': "Les règles d'alerte de « {{name}} » ne piloteront plus ce purificateur.",
+        'unlink-confirm': 'Retirer',
+        unlinked: 'Le lien est retiré',
+      },
     },
     parameters: {
       name: 'Nom',

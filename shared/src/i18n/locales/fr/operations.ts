@@ -48,6 +48,8 @@ export const operations = {
       "Les alertes des capteurs Meraki peuvent piloter ce purificateur : une alerte de qualité d'air le passe en mode auto, la fin de l'alerte le passe en mode silence.",
     'webhook-url': 'URL du webhook',
     'shared-secret': 'Secret partagé',
+    'secret-owner-only':
+      "Le secret partagé n'est visible que par le propriétaire du purificateur : quiconque le connaît peut piloter le purificateur sans compte.",
     'copy-url': "Copier l'URL du webhook",
     'copy-secret': 'Copier le secret partagé',
     copied: 'Copié',

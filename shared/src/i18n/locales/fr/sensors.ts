@@ -129,6 +129,7 @@ export const sensorScreens = {
       public: 'Vue publique',
       'public-hint':
         'Toute personne ayant le lien voit les graphiques, sans compte. La désactiver ferme la page aussitôt.',
+      'public-owner-only': 'Seul le propriétaire du capteur peut le rendre public.',
       'public-link': 'Lien public',
       'copy-link': 'Copier le lien public',
       'link-copied': 'Lien copié',

@@ -65,6 +65,9 @@ export const ui = {
     submit: 'Se connecter',
     'no-account': 'Pas encore de compte ?',
     'create-account': 'Créer un compte',
+    'resend-activation': "Renvoyer l'e-mail d'activation",
+    'activation-sent':
+      "Si un compte en attente d'activation existe pour {{email}}, un nouveau lien d'activation vient de lui être envoyé. Les liens précédents ne fonctionnent plus.",
   },
   'account-creation': {
     title: 'Créer votre compte',
@@ -160,6 +163,10 @@ export const ui = {
       copied: 'Jeton copié',
       'copy-error': "Le jeton n'a pas pu être copié, sélectionnez-le et copiez-le à la main",
       'valid-until': "Valable jusqu'au {{date}}",
+      'shown-once':
+        "Copiez votre jeton maintenant : il n'est affiché qu'une seule fois. AirCloud n'en garde aucune copie lisible.",
+      'hint-text':
+        "Seule la fin de votre jeton est affichée. Vous l'avez perdu ? Générez-en un nouveau : l'actuel cessera alors de fonctionner.",
       documentation: "Documentation de l'API",
       'generate-token': {
         button: 'Générer un jeton',

@@ -22,6 +22,8 @@ export const alertRules = {
     seconds: '{{count}} 秒',
     state: { triggered: '已触发', idle: '未触发', disabled: '已停用' },
     'toggle-label': '启用 {{measure}} 规则',
+    'not-driving': '不控制：{{names}}',
+    'not-driving-hint': '规则只控制其作者有权控制的净化器。',
     edit: '编辑',
     delete: '删除',
     saved: '警报规则已保存',

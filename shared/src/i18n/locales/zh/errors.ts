@@ -34,10 +34,12 @@ export const errors = {
   last_admin: '必须至少保留一名管理员',
   image_type: '图片必须为 PNG、JPEG 或 WebP 文件',
   'image-size': '图片不得超过 2 MB',
+  image_quota: '您的账户已存储 5 张图片（最多 10 MB）：未使用的上传将在一小时后删除',
 };
 
 export const validation = {
   invalid: '该值无效',
+  control_characters: '此处不允许换行符、制表符或其他控制字符',
   unknown_field: '不应包含此字段',
   required: '此项为必填项',
   email: '该值不是有效的电子邮件地址',

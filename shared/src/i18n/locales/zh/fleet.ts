@@ -162,6 +162,18 @@ export const fleet = {
       'last-seen': '最后报告',
       'system-date': '系统日期',
       'connected-objects': '联网设备',
+      'linked-sensors': {
+        title: '关联的传感器',
+        intro: '这些传感器的警报规则可以更改此净化器的模式。',
+        empty: '没有传感器与此净化器关联。',
+        owner: '{{name}} 的传感器',
+        'linked-by': '由 {{name}} 关联',
+        'unlink-label': '移除与 {{name}} 的关联',
+        'unlink-title': '移除此传感器？',
+        'unlink-body': '“{{name}}”的警报规则将不再控制此净化器。',
+        'unlink-confirm': '移除',
+        unlinked: '关联已移除',
+      },
     },
     parameters: {
       name: '名称',

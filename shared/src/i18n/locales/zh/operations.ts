@@ -46,6 +46,7 @@ export const operations = {
       'Meraki 传感器告警可以控制此净化器：空气质量告警将其切换为自动模式，告警结束时切换为静音模式。',
     'webhook-url': 'Webhook URL',
     'shared-secret': '共享密钥',
+    'secret-owner-only': '只有净化器的所有者可以查看共享密钥：知道它的人无需账户即可切换净化器。',
     'copy-url': '复制 Webhook URL',
     'copy-secret': '复制共享密钥',
     copied: '已复制',

@@ -124,6 +124,7 @@ export const sensorScreens = {
       wifi: '网络',
       public: '公开查看',
       'public-hint': '任何拥有链接的人无需账户即可查看图表。关闭后页面立即失效。',
+      'public-owner-only': '只有传感器的所有者可以将其公开。',
       'public-link': '公开链接',
       'copy-link': '复制公开链接',
       'link-copied': '链接已复制',

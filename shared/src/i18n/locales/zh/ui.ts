@@ -63,6 +63,9 @@ export const ui = {
     submit: '登录',
     'no-account': '还没有账户？',
     'create-account': '创建账户',
+    'resend-activation': '重新发送激活邮件',
+    'activation-sent':
+      '如果 {{email}} 有待激活的账户，新的激活链接已发送到该地址。之前的链接将不再有效。',
   },
   'account-creation': {
     title: '创建您的账户',
@@ -143,6 +146,8 @@ export const ui = {
       copied: '令牌已复制',
       'copy-error': '无法复制令牌，请手动选择并复制',
       'valid-until': '有效期至 {{date}}',
+      'shown-once': '请立即复制您的令牌：它只显示这一次。AirCloud 不保存任何可读副本。',
+      'hint-text': '仅显示令牌的末尾字符。如已丢失，请生成新令牌：当前令牌随即失效。',
       documentation: 'API 文档',
       'generate-token': {
         button: '生成令牌',

@@ -1,0 +1,89 @@
+import {
+  DEFAULT_PURIFIER_MODE,
+  type DesiredSource,
+  type DesiredState,
+  type PurifierMode,
+} from '@aircloud/shared/purifiers';
+
+/**
+ * A purifier's desired state (the shadow's half the server decides): how it starts, how a
+ * user, a schedule slot, an integration or the alert rules change it. Pure functions: every
+ * path that changes a purifier goes through them.
+ */
+
+/** The desired state of a new purifier: auto, TRH 5, no schedule. */
+export function initialDesired(now: Date): DesiredState {
+  return {
+    mode: DEFAULT_PURIFIER_MODE,
+    trh: 5,
+    silent_trh: 5,
+    schedule: null,
+    version: 1,
+    updated_at: now.toISOString(),
+    source: 'user',
+  };
+}
+
+/** The desired state after a change by `source` (version + 1). */
+export function nextDesired(
+  current: DesiredState,
+  changes: Partial<DesiredState>,
+  now: Date,
+  source: DesiredSource = 'user',
+): DesiredState {
+  return {
+    ...current,
+    ...changes,
+    version: current.version + 1,
+    updated_at: now.toISOString(),
+    source,
+  };
+}
+
+/**
+ * The change of desired state when `source` asks for `mode`. While alert rules hold the purifier
+ * (`base` set), the schedule and integrations only change the base, restored when no rule holds
+ * any more; a user's own choice applies at once and ends the hold until a rule triggers again.
+ */
+export function modeChange(
+  desired: DesiredState,
+  mode: PurifierMode,
+  source: DesiredSource,
+  now: Date,
+): Partial<DesiredState> {
+  if (!desired.base) return mode === desired.mode ? {} : { mode };
+  if (source === 'user') return mode === desired.mode ? {} : { mode, base: null };
+  if (mode === desired.base.mode) return {};
+  return { base: { mode, source, updated_at: now.toISOString() } };
+}
+
+/**
+ * The desired state once alert rules ask for `ruleMode` (the strongest triggered mode of the
+ * rules acting on the purifier, null when none holds), or null when nothing changes: the first
+ * hold keeps the current mode as the base; when no rule holds, the base is restored.
+ */
+export function ruleDesired(
+  current: DesiredState,
+  ruleMode: PurifierMode | null,
+  now: Date,
+): DesiredState | null {
+  if (ruleMode === null) {
+    if (!current.base) return null;
+    const { mode, source } = current.base;
+    return nextDesired(current, { mode, base: null }, now, source);
+  }
+  if (current.base) {
+    return current.mode === ruleMode ? null : nextDesired(current, { mode: ruleMode }, now, 'rule');
+  }
+  const base = { mode: current.mode, source: current.source, updated_at: current.updated_at };
+  return nextDesired(current, { mode: ruleMode, base }, now, 'rule');
+}
+
+/** The desired state after a user's change (version + 1). */
+export function userDesired(
+  current: DesiredState,
+  changes: Partial<DesiredState>,
+  now: Date,
+): DesiredState {
+  return nextDesired(current, changes, now, 'user');
+}
