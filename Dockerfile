@@ -4,6 +4,7 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
+COPY core/package.json core/
 COPY server/package.json server/
 COPY worker/package.json worker/
 COPY client/package.json client/

@@ -12,7 +12,7 @@ export default tseslint.config(
       'var/**',
       'test-results/**',
       'playwright-report/**',
-      'server/src/db/migrations/**',
+      'core/src/db/migrations/**',
     ],
   },
   js.configs.recommended,

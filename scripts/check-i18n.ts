@@ -2,7 +2,7 @@
  * Catalogue check (`npm run check:i18n`, also run by `npm run lint`): every key the code uses
  * must exist in the required catalogues (fr, en, zh), and every catalogue key must be used.
  *
- * How keys are found in client/src, server/src, worker/src and shared/src (tests excluded):
+ * How keys are found in client/src, core/src, server/src, worker/src and shared/src (tests excluded):
  * - a quoted dotted literal whose first segment is a catalogue namespace (`t('nav.users')`,
  *   `i18nKey="..."`, zod messages `'validation.required'` / `'form.name.required'`, keys kept
  *   in maps): it must exist; a literal naming a whole subtree is left alone;
@@ -203,7 +203,7 @@ async function main(): Promise<void> {
   );
   const result = checkI18n({
     root,
-    sourceDirs: ['client/src', 'server/src', 'worker/src', 'shared/src'],
+    sourceDirs: ['client/src', 'core/src', 'server/src', 'worker/src', 'shared/src'],
     catalogues,
     required: ['fr', 'en', 'zh'],
     allow: readAllowList(join(root, 'scripts/i18n-allow-list.txt')),

@@ -11,11 +11,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase } from '../server/src/db/client.ts';
-import { runMigrations } from '../server/src/db/migrate.ts';
-import { seedDemoHistory } from '../server/src/db/seed-demo-history.ts';
-import { seedDemo, seedDemoDevices } from '../server/src/db/seed-demo.ts';
-import { ensureMeasurePartitions } from '../server/src/db/partitions.ts';
+import { createDatabase } from '@aircloud/core/db/client';
+import { runMigrations } from '@aircloud/core/db/migrate';
+import { seedDemoHistory } from './demo/seed-demo-history.ts';
+import { seedDemo, seedDemoDevices } from './demo/seed-demo.ts';
+import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import { ensurePostgres, ensureRedis, localAppSecret } from './lib/services.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -21,7 +21,7 @@ import type {
   DeviceServerToClientEvents,
 } from '@aircloud/shared/devices';
 import { fullMaintenanceLevels, type PurifierMode } from '@aircloud/shared/purifiers';
-import { sha256 } from '../../server/src/lib/crypto.ts';
+import { sha256 } from '@aircloud/core/lib/crypto';
 import {
   BENCH_SECRET as SECRET,
   clearProbe,

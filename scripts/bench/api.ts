@@ -18,7 +18,7 @@ import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { fullMaintenanceLevels } from '@aircloud/shared/purifiers';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
-import { sha256 } from '../../server/src/lib/crypto.ts';
+import { sha256 } from '@aircloud/core/lib/crypto';
 import { hashPassword } from '../../server/src/modules/auth/password-hash.ts';
 import {
   BENCH_SECRET,

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import type pg from 'pg';
 import * as prettier from 'prettier';
 import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
-import { sha256 } from '../../server/src/lib/crypto.ts';
+import { sha256 } from '@aircloud/core/lib/crypto';
 import type { LoadCommand, LoadDevice, LoadResult } from './load.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -20,15 +20,15 @@ import { pino } from 'pino';
 import { ulid } from 'ulid';
 import { GRAPH_MEASURES, type GraphMeasure } from '@aircloud/shared/sensors';
 import { createApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { createDatabase, type Database } from '../../server/src/db/client.ts';
-import { runMigrations } from '../../server/src/db/migrate.ts';
-import { QUEUES, createQueue } from '../../server/src/jobs/queues.ts';
-import { redisOptionsFromUrl } from '../../server/src/lib/redis.ts';
+import { loadConfig } from '@aircloud/core/config';
+import { createDatabase, type Database } from '@aircloud/core/db/client';
+import { runMigrations } from '@aircloud/core/db/migrate';
+import { QUEUES, createQueue } from '@aircloud/core/queues';
+import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 import { hashPassword } from '../../server/src/modules/auth/password-hash.ts';
 import { measuresStatement } from '../../server/src/modules/sensors/measures.ts';
-import { provisionSensor } from '../../server/src/modules/sensors/provisioning.ts';
-import { insertUser } from '../../server/src/modules/users/repository.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { insertUser } from '@aircloud/core/users/repository';
 import {
   loadMinuteHistory,
   nearestRankPercentile as percentile,

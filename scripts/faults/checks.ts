@@ -3,7 +3,7 @@
  * PostgreSQL, and the trigger/stop history a rule should have against the one the API shows.
  */
 import type pg from 'pg';
-import { judgeSample, type RuleState } from '../../server/src/modules/alert-rules/rule-state.ts';
+import { judgeSample, type RuleState } from '@aircloud/core/alert-rules/rule-state';
 import type { AckedSample } from './devices.ts';
 import { sleep } from './services.ts';
 

@@ -7,10 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase } from '../../server/src/db/client.ts';
-import { runMigrations } from '../../server/src/db/migrate.ts';
-import { ensureMeasurePartitions } from '../../server/src/db/partitions.ts';
-import { seedDemo } from '../../server/src/db/seed-demo.ts';
+import { createDatabase } from '@aircloud/core/db/client';
+import { runMigrations } from '@aircloud/core/db/migrate';
+import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
+import { seedDemo } from '../demo/seed-demo.ts';
 import { ensureDatabase } from '../lib/services.ts';
 import { root, waitReady } from '../bench/common.ts';
 

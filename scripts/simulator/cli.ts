@@ -10,14 +10,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { loadConfig } from '../../server/src/config.ts';
-import { createDatabase } from '../../server/src/db/client.ts';
-import { users } from '../../server/src/db/schema.ts';
-import {
-  ensurePurifier,
-  ensureSensor,
-  type DeviceCredentials,
-} from '../../server/src/modules/sensors/device-fleet.ts';
+import { loadConfig } from '@aircloud/core/config';
+import { createDatabase } from '@aircloud/core/db/client';
+import { users } from '@aircloud/core/db/schema';
+import { ensurePurifier, ensureSensor, type DeviceCredentials } from '../demo/device-fleet.ts';
 import { localAppSecret } from '../lib/services.ts';
 import { simulate } from './simulator.ts';
 

@@ -12,7 +12,7 @@ import type {
   TelemetryReply,
 } from '@aircloud/shared/devices';
 import { io as connect, type Socket } from 'socket.io-client';
-import type { DeviceCredentials } from '../../server/src/modules/sensors/device-fleet.ts';
+import type { DeviceCredentials } from '../demo/device-fleet.ts';
 import { Room } from './room.ts';
 
 /** How the simulated devices reach the server and how often they report. */

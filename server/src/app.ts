@@ -13,8 +13,8 @@ import { requestLogger } from './http/request-logger.ts';
 import { limitRequestTime, uploadDeadlineMs } from './http/request-timeout.ts';
 import { JSON_TYPES } from './http/validate.ts';
 import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
-import { QUEUES, createQueue } from './jobs/queues.ts';
-import { redisOptionsFromUrl } from './lib/redis.ts';
+import { QUEUES, createQueue } from '@aircloud/core/queues';
+import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -30,14 +30,11 @@ import { mediaRoutes } from './modules/media/routes.ts';
 import { startAbandonedMediaSweep } from './modules/media/service.ts';
 import { sensorImportRoutes } from './modules/sensor-imports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { freshTranslationOverrides } from './modules/translations/overrides-cache.ts';
+import { freshTranslationOverrides } from './http/translation-overrides.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
-import {
-  attachRealtimeHandlers,
-  createRealtimeServer,
-  type RealtimeServer,
-} from './realtime/gateway.ts';
+import { createRealtimeServer, type RealtimeServer } from '@aircloud/core/realtime/emitter';
+import { attachRealtimeHandlers } from './realtime/gateway.ts';
 import { attachPublicNamespace } from './realtime/public-sensors.ts';
 
 export type { AppDeps } from './context.ts';

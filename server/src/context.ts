@@ -1,11 +1,11 @@
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
-import type { JobData } from './jobs/queues.ts';
+import type { Config } from '@aircloud/core/config';
+import type { Database } from '@aircloud/core/db/client';
+import type { JobData } from '@aircloud/core/queues';
 import type { AccessTokens } from './modules/auth/access-token.ts';
-import type { RealtimeServer } from './realtime/gateway.ts';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 
 /** What the caller hands to `createApp`: configuration and open connections. */
 export interface AppDeps {

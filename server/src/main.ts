@@ -1,13 +1,13 @@
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
-import { runMigrations } from './db/migrate.ts';
-import { ensureMeasurePartitions } from './db/partitions.ts';
+import { ConfigError, loadConfig } from '@aircloud/core/config';
+import { createDatabase } from '@aircloud/core/db/client';
+import { runMigrations } from '@aircloud/core/db/migrate';
+import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import { REDACTED_PATHS, errorSerializer } from './http/request-logger.ts';
-import { QUEUES, createQueue } from './jobs/queues.ts';
-import { isClosedConnectionRejection, redisOptionsFromUrl } from './lib/redis.ts';
+import { QUEUES, createQueue } from '@aircloud/core/queues';
+import { isClosedConnectionRejection, redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 
 /** Starts one server process: migrations, connections, HTTP + Socket.IO, graceful shutdown. */
 async function main(): Promise<void> {

@@ -1,10 +1,10 @@
 import { pino } from 'pino';
-import { loadConfig } from '@aircloud/server/config';
-import { createDatabase } from '@aircloud/server/db/client';
-import { createQueue, QUEUES } from '@aircloud/server/jobs/queues';
+import { loadConfig } from '@aircloud/core/config';
+import { createDatabase } from '@aircloud/core/db/client';
+import { createQueue, QUEUES } from '@aircloud/core/queues';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailSweep } from './mail/sweep.ts';
-import { createRedisConnection, createWorker } from './queues.ts';
+import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
 import {
   APPLY_SCHEDULE_PATTERN,
   APPLY_SCHEDULE_SCHEDULER,
@@ -24,8 +24,8 @@ import {
   DEVICE_WATCH_SCHEDULER,
   createDeviceWatchTask,
 } from './tasks/DeviceWatchTask.ts';
-import { ensureMeasurePartitions } from '@aircloud/server/db/partitions';
-import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/server/realtime/gateway';
+import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
+import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/core/realtime/emitter';
 
 /** Starts the worker process: mail queue consumer and outbox sweep, until SIGTERM or SIGINT. */
 async function main() {

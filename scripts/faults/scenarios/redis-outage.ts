@@ -21,8 +21,8 @@ import {
   type FaultContext,
   type ScenarioResult,
 } from '../context.ts';
-import { QUEUES, createQueue } from '../../../server/src/jobs/queues.ts';
-import { redisOptionsFromUrl } from '../../../server/src/lib/redis.ts';
+import { QUEUES, createQueue } from '@aircloud/core/queues';
+import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 import { Browser, SensorLoop } from '../devices.ts';
 import { sleep } from '../services.ts';
 

@@ -1,10 +1,10 @@
 import type { Queue } from 'bullmq';
 import type { Router } from 'express';
-import type { JobData } from '../jobs/queues.ts';
+import type { JobData } from '@aircloud/core/queues';
 import type { AppContext } from '../context.ts';
 import { DeviceAuthenticator } from './device-auth.ts';
-import { deviceAuthChannel } from './device-credentials.ts';
-import { recordDeviceEvents } from './device-events.ts';
+import { deviceAuthChannel } from '@aircloud/core/devices/credentials';
+import { recordDeviceEvents } from '@aircloud/core/devices/events';
 import { attachDeviceNamespace } from './device-socket.ts';
 import { publishFlush, relayLiveSamples } from './live-samples.ts';
 import { DeviceMetrics } from './metrics.ts';

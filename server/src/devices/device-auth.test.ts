@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { activate, claimDevice, exportedKey, signIn } from '../modules/purifiers/test-support.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+import { activate, claimDevice, exportedKey, signIn } from '../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import { DeviceAuthenticator } from './device-auth.ts';
 
 let t: TestApp;

@@ -6,11 +6,11 @@ import {
 } from '@aircloud/shared/devices';
 import { isDesiredPending } from '@aircloud/shared/purifiers';
 import type { AppContext } from '../context.ts';
-import { findPurifier } from '../modules/purifiers/repository.ts';
+import { findPurifier } from '@aircloud/core/purifiers/repository';
 import type { DeviceAuthenticator, VerifiedDevice } from './device-auth.ts';
-import { followUpCredential } from './device-credentials.ts';
+import { followUpCredential } from './credential-follow-up.ts';
 import { acknowledgeDesired } from './purifier-reports.ts';
-import { pushPurifier } from './purifier-push.ts';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { DEVICE_EVENT_LIMIT, limitEvents } from '../realtime/event-limit.ts';
 import type { Namespace } from 'socket.io';
 

@@ -16,18 +16,18 @@ import type {
 } from '@aircloud/shared/realtime';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import {
   activate,
   claimDevice,
   exportedKey,
   signIn,
   type Session,
-} from '../modules/purifiers/test-support.ts';
-import { flushSamples } from './sample-store.ts';
-import { purifiers } from '../db/schema.ts';
-import { closeRealtimeEmitter, createRealtimeEmitter } from '../realtime/gateway.ts';
-import { pushPurifier } from './purifier-push.ts';
+} from '../../test/support/purifiers.ts';
+import { flushSamples } from '@aircloud/core/telemetry/sample-store';
+import { purifiers } from '@aircloud/core/db/schema';
+import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/core/realtime/emitter';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 
 type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type DeviceSocket = Socket<DeviceServerToClientEvents, DeviceClientToServerEvents>;

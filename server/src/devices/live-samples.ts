@@ -2,9 +2,9 @@ import { sensorRoom } from '@aircloud/shared/realtime';
 import type { SensorSample } from '@aircloud/shared/sensors';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { RealtimeServer } from '../realtime/gateway.ts';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { publicNamespace } from '../realtime/public-sensors.ts';
-import type { SampleRow } from './sample-store.ts';
+import type { SampleRow } from '@aircloud/core/telemetry/sample-store';
 
 /** The Redis pub/sub channel carrying one message per ingest flush. */
 export const samplesChannel = (prefix: string) => `${prefix}:samples`;

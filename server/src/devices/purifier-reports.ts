@@ -5,15 +5,15 @@ import {
   type ReportedState,
 } from '@aircloud/shared/purifiers';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { purifiers } from '../db/schema.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { purifiers } from '@aircloud/core/db/schema';
 import {
   findPurifier,
   updatePurifier,
   type PurifierRow,
   type PurifierValues,
-} from '../modules/purifiers/repository.ts';
-import { recordDeviceEvents, type DeviceTransition } from './device-events.ts';
+} from '@aircloud/core/purifiers/repository';
+import { recordDeviceEvents, type DeviceTransition } from '@aircloud/core/devices/events';
 
 /** What a batch of reports changed. */
 export interface ReportsOutcome {

@@ -10,14 +10,11 @@ import type { AppContext } from '../context.ts';
 import { isUnavailableError } from '../http/error-handler.ts';
 import type { DeviceAuthenticator, VerifiedDevice } from './device-auth.ts';
 import { deviceCredentials } from './device-auth.ts';
-import {
-  claimDeviceSecret,
-  followUpCredential,
-  forgetDeviceEverywhere,
-} from './device-credentials.ts';
+import { followUpCredential } from './credential-follow-up.ts';
+import { claimDeviceSecret, forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
 import type { DeviceMetrics } from './metrics.ts';
 import { applyPurifierReports } from './purifier-reports.ts';
-import { pushPurifier } from './purifier-push.ts';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 import type { SampleBatcher } from './sample-batcher.ts';
 import { parsePurifierTelemetry, parseSensorTelemetry } from './telemetry.ts';
 import './openapi.ts';

@@ -1,6 +1,10 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { flushSamples, type FlushResult, type SampleRow } from './sample-store.ts';
+import {
+  flushSamples,
+  type FlushResult,
+  type SampleRow,
+} from '@aircloud/core/telemetry/sample-store';
 
 /** What a request gets back once its rows are committed. */
 export interface StoreOutcome {

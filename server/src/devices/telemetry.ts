@@ -9,7 +9,7 @@ import {
 import type { Violation } from '@aircloud/shared/errors';
 import { isoClass, type MeasureValues, type SensorMeasure } from '@aircloud/shared/sensors';
 import type { z } from 'zod';
-import type { SampleRow } from './sample-store.ts';
+import type { SampleRow } from '@aircloud/core/telemetry/sample-store';
 
 /** A telemetry body read and checked: rows to store (sensor) or reports (purifier), or violations. */
 export type ParsedTelemetry<T> = { ok: true; items: T[] } | { ok: false; violations: Violation[] };

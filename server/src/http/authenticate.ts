@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { hasRole, type Role } from '@aircloud/shared/roles';
 import type { AppContext } from '../context.ts';
-import { sha256 } from '../lib/crypto.ts';
+import { sha256 } from '@aircloud/core/lib/crypto';
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
 import { findUserInLiveFamily } from '../modules/auth/repository.ts';
-import { findUserByApiTokenHash, type UserRow } from '../modules/users/repository.ts';
-import { AppError } from './app-error.ts';
+import { findUserByApiTokenHash, type UserRow } from '@aircloud/core/users/repository';
+import { AppError } from '@aircloud/core/errors';
 
 declare module 'express-serve-static-core' {
   interface Request {

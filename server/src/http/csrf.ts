@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AppError } from './app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 import { parseAuthorization } from './authenticate.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -3,8 +3,8 @@ import { ZodError, type z } from 'zod';
 import { ERROR_KEYS, type ErrorKey, type Violation } from '@aircloud/shared/errors';
 import { pickLanguage, translate } from '@aircloud/shared/i18n/translate';
 import type { Language } from '@aircloud/shared/constants';
-import { AppError } from './app-error.ts';
-import { constraintViolationList, hydraError } from './jsonld.ts';
+import { AppError } from '@aircloud/core/errors';
+import { constraintViolationList, hydraError } from '@aircloud/core/jsonld';
 
 const CATALOGUE = new Set<string>(ERROR_KEYS);
 /** Password problems the client shows with their own message rather than "some fields are invalid". */

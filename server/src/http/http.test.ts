@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../test/app.ts';
 import { createApp } from '../app.ts';
-import { createDatabase } from '../db/client.ts';
+import { createDatabase } from '@aircloud/core/db/client';
 import { errorHandler } from './error-handler.ts';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import type { ErrorKey } from '@aircloud/shared/errors';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { Redis } from 'ioredis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
-import type { Config } from '../config.ts';
-import { AppError } from './app-error.ts';
+import type { Config } from '@aircloud/core/config';
+import { AppError } from '@aircloud/core/errors';
 
 function store(redis: Redis, prefix: string): RedisStore {
   return new RedisStore({

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { AppError } from './app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 
 /** Media types a JSON route accepts. */
 export const JSON_TYPES = [

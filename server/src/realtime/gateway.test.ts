@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/app.ts';
 import { mePresenter } from '../modules/me/presenter.ts';
-import { emitToUser } from './gateway.ts';
+import { emitToUser } from '@aircloud/core/realtime/emitter';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -8,9 +8,9 @@ import {
   type PublicSubscribeAck,
 } from '@aircloud/shared/realtime';
 import type { AppContext } from '../context.ts';
-import { findSensor, lastSample } from '../modules/sensors/repository.ts';
+import { findSensor, lastSample } from '@aircloud/core/sensors/repository';
 import { PUBLIC_EVENT_LIMIT, limitEvents } from './event-limit.ts';
-import type { RealtimeServer } from './gateway.ts';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 

@@ -6,12 +6,12 @@ import {
   type SubscriptionTarget,
 } from '@aircloud/shared/realtime';
 import type { AppContext } from '../context.ts';
-import { purifierAccess } from '../modules/purifiers/policy.ts';
+import { purifierAccess } from '@aircloud/core/access/purifier-access';
 import { purifierPresenter } from '../modules/purifiers/presenter.ts';
-import { findPurifier } from '../modules/purifiers/repository.ts';
-import { canAccessSensor } from '../modules/sensors/policy.ts';
-import { findSensor, lastSample } from '../modules/sensors/repository.ts';
-import { findUserById } from '../modules/users/repository.ts';
+import { findPurifier } from '@aircloud/core/purifiers/repository';
+import { canAccessSensor } from '@aircloud/core/access/sensor-access';
+import { findSensor, lastSample } from '@aircloud/core/sensors/repository';
+import { findUserById } from '@aircloud/core/users/repository';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 

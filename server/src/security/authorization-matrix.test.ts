@@ -15,8 +15,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { documentedRoutes } from '../openapi/registry.ts';
-import { signIn, type Session } from '../modules/purifiers/test-support.ts';
-import { acceptedShare, invite, machinesOf } from '../modules/invitations/test-support.ts';
+import { signIn, type Session } from '../../test/support/purifiers.ts';
+import { acceptedShare, invite, machinesOf } from '../../test/support/invitations.ts';
 
 const ACTORS = [
   'anonymous',

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, startTestApp, type TestApp } from '../../test/app.ts';
-import { activate, exportedKey, signIn, type Session } from '../modules/purifiers/test-support.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+import { activate, exportedKey, signIn, type Session } from '../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 
 const CRLF = 'Ada\r\nBcc: evil@example.com';
 

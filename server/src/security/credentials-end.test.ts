@@ -13,8 +13,8 @@ import request from 'supertest';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
-import { mails, users } from '../db/schema.ts';
-import { deriveKey } from '../lib/crypto.ts';
+import { mails, users } from '@aircloud/core/db/schema';
+import { deriveKey } from '@aircloud/core/lib/crypto';
 import {
   GOOD_PASSWORD,
   createUser,
@@ -22,7 +22,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/app.ts';
-import type { UserRow } from '../modules/users/repository.ts';
+import type { UserRow } from '@aircloud/core/users/repository';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -9,8 +9,8 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../test/app.ts';
-import { activate, exportedKey, signIn, type Session } from '../modules/purifiers/test-support.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+import { activate, exportedKey, signIn, type Session } from '../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 
 const EVIL = 'https://evil.example.com';
 

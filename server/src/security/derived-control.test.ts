@@ -15,21 +15,17 @@ import type {
 import type { DesiredState } from '@aircloud/shared/purifiers';
 import { io as connect, type Socket } from 'socket.io-client';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { networkEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema.ts';
-import { evaluateSensor } from '../modules/alert-rules/evaluation.ts';
-import {
-  acceptedShare,
-  openSocket,
-  type ClientSocket,
-} from '../modules/invitations/test-support.ts';
+import { networkEvents, productKeys, purifiers, sensorPurifiers } from '@aircloud/core/db/schema';
+import { evaluateSensor } from '@aircloud/core/alert-rules/evaluation';
+import { acceptedShare, openSocket, type ClientSocket } from '../../test/support/invitations.ts';
 import {
   activate,
   claimDevice,
   exportedKey,
   signIn,
   type Session,
-} from '../modules/purifiers/test-support.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+} from '../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 
 let t: TestApp;
 let tech: Session;

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AirCloudApp } from '../app.ts';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { signIn, type Session } from '../modules/purifiers/test-support.ts';
+import { signIn, type Session } from '../../test/support/purifiers.ts';
 
 const SCRIPTED_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';

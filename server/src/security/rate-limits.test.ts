@@ -8,10 +8,10 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mails as mailsTable } from '../db/schema.ts';
+import { mails as mailsTable } from '@aircloud/core/db/schema';
 import { GOOD_PASSWORD, createUser, startTestApp, type TestApp } from '../../test/app.ts';
-import { machinesOf } from '../modules/invitations/test-support.ts';
-import { signIn } from '../modules/purifiers/test-support.ts';
+import { machinesOf } from '../../test/support/invitations.ts';
+import { signIn } from '../../test/support/purifiers.ts';
 
 const LOGIN_LIMIT = 2;
 const FORGOT_LIMIT = 3;

@@ -15,9 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type AirCloudApp } from '../app.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import { errorSerializer, requestLogger } from '../http/request-logger.ts';
-import { mails } from '../db/schema.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
-import { activate, exportedKey, signIn } from '../modules/purifiers/test-support.ts';
+import { mails } from '@aircloud/core/db/schema';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { activate, exportedKey, signIn } from '../../test/support/purifiers.ts';
 import { setCookies, startTestApp, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { MIN_UPLOAD_BYTES_PER_SECOND } from '../http/request-timeout.ts';
-import { signIn, type Session } from '../modules/purifiers/test-support.ts';
+import { signIn, type Session } from '../../test/support/purifiers.ts';
 
 const HEADERS_MS = 500;
 const REQUEST_MS = 1000;

@@ -9,9 +9,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_NAMESPACE } from '@aircloud/shared/realtime';
 import { startTestApp, type TestApp } from '../../test/app.ts';
-import { sensors } from '../db/schema.ts';
-import { signIn, type Session } from '../modules/purifiers/test-support.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+import { sensors } from '@aircloud/core/db/schema';
+import { signIn, type Session } from '../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import {
   BROWSER_EVENT_LIMIT,
   PUBLIC_EVENT_LIMIT,

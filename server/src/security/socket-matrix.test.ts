@@ -10,15 +10,15 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_NAMESPACE, type SubscribeAck } from '@aircloud/shared/realtime';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../test/app.ts';
-import { acceptedShare, invite } from '../modules/invitations/test-support.ts';
+import { acceptedShare, invite } from '../../test/support/invitations.ts';
 import {
   activate,
   claimDevice,
   exportedKey,
   signIn,
   type Session,
-} from '../modules/purifiers/test-support.ts';
-import { provisionSensor } from '../modules/sensors/provisioning.ts';
+} from '../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 
 const ACTORS = ['owner', 'pending', 'accepted', 'revoked', 'other', 'technician', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];

@@ -2,10 +2,10 @@ import type { Queue, Worker } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mails } from '@aircloud/server/db/schema';
-import { createQueue, QUEUES, type JobData } from '@aircloud/server/jobs/queues';
-import { recordMail } from '@aircloud/server/mail/outbox';
-import { createRedisConnection, createWorker } from '../queues.ts';
+import { mails } from '@aircloud/core/db/schema';
+import { createQueue, QUEUES, type JobData } from '@aircloud/core/queues';
+import { recordMail } from '@aircloud/core/outbox/outbox';
+import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
 import { createSendMailTask } from '../tasks/SendMailTask.ts';
 import {
   createTestDatabase,
@@ -15,7 +15,7 @@ import {
   testRedisPrefix,
   waitFor,
   type SmtpPeer,
-} from '../testing/harness.ts';
+} from '../../test/harness.ts';
 import { requeuePendingMails, startMailSweep } from './sweep.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 

@@ -1,9 +1,9 @@
 import type { Queue } from 'bullmq';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '@aircloud/server/db/client';
-import { mails } from '@aircloud/server/db/schema';
-import type { JobData } from '@aircloud/server/jobs/queues';
+import type { Database } from '@aircloud/core/db/client';
+import { mails } from '@aircloud/core/db/schema';
+import type { JobData } from '@aircloud/core/queues';
 
 interface SweepDeps {
   db: Database;

@@ -5,12 +5,12 @@ import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@aircloud/server/config';
-import { mails } from '@aircloud/server/db/schema';
-import type { JobData } from '@aircloud/server/jobs/queues';
-import { recordMail } from '@aircloud/server/mail/outbox';
+import { loadConfig } from '@aircloud/core/config';
+import { mails } from '@aircloud/core/db/schema';
+import type { JobData } from '@aircloud/core/queues';
+import { recordMail } from '@aircloud/core/outbox/outbox';
 import { createSendMailTask } from '../tasks/SendMailTask.ts';
-import { createTestDatabase, memoryLogger } from '../testing/harness.ts';
+import { createTestDatabase, memoryLogger } from '../../test/harness.ts';
 import { createMailTransport } from './transport.ts';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

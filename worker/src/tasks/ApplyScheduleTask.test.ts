@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
-import { purifiers, users } from '@aircloud/server/db/schema';
-import { createQueue, QUEUES, type JobData } from '@aircloud/server/jobs/queues';
-import { createRedisConnection, createWorker } from '../queues.ts';
-import { insertPurifier, insertStranger, useOwnerDatabase } from '../testing/fixtures.ts';
-import { deleteRedisPrefix, memoryLogger, testRedisPrefix, waitFor } from '../testing/harness.ts';
+import { purifiers, users } from '@aircloud/core/db/schema';
+import { createQueue, QUEUES, type JobData } from '@aircloud/core/queues';
+import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
+import { insertPurifier, insertStranger, useOwnerDatabase } from '../../test/fixtures.ts';
+import { deleteRedisPrefix, memoryLogger, testRedisPrefix, waitFor } from '../../test/harness.ts';
 import { createApplyScheduleTask, type ApplyScheduleResult } from './ApplyScheduleTask.ts';
 
 const t = useOwnerDatabase();

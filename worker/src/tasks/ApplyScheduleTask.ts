@@ -1,19 +1,19 @@
 import type { Job } from 'bullmq';
 import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '@aircloud/server/db/client';
-import { purifiers } from '@aircloud/server/db/schema';
-import { controlsPurifierSql } from '@aircloud/server/modules/access/grants';
-import type { JobData } from '@aircloud/server/jobs/queues';
-import { pushPurifier } from '@aircloud/server/devices/purifier-push';
-import { findPurifier } from '@aircloud/server/modules/purifiers/repository';
-import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
+import type { Database } from '@aircloud/core/db/client';
+import { purifiers } from '@aircloud/core/db/schema';
+import { controlsPurifierSql } from '@aircloud/core/access/grants';
+import type { JobData } from '@aircloud/core/queues';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
+import { findPurifier } from '@aircloud/core/purifiers/repository';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import {
   dueSlot,
   systemClock,
   type Clock,
   type SlotOccurrence,
-} from '@aircloud/server/modules/purifiers/schedule-slots';
+} from '@aircloud/core/purifiers/schedule-slots';
 
 /** Id of the repeatable job: one scheduler, whatever the number of worker processes. */
 export const APPLY_SCHEDULE_SCHEDULER = 'apply-schedule';

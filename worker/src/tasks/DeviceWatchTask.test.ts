@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceEvents, productKeys, purifiers, sensors } from '@aircloud/server/db/schema';
-import { provisionSensor } from '@aircloud/server/modules/sensors/provisioning';
+import { deviceEvents, productKeys, purifiers, sensors } from '@aircloud/core/db/schema';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import { fullMaintenanceLevels } from '@aircloud/shared/purifiers';
-import { createTestDatabase, memoryLogger } from '../testing/harness.ts';
+import { createTestDatabase, memoryLogger } from '../../test/harness.ts';
 import { createDeviceWatchTask } from './DeviceWatchTask.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;

@@ -1,15 +1,15 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { Database } from '@aircloud/server/db/client';
-import { recordDeviceEvents } from '@aircloud/server/devices/device-events';
-import { pushPurifier } from '@aircloud/server/devices/purifier-push';
-import type { JobData } from '@aircloud/server/jobs/queues';
-import type { PurifierRow } from '@aircloud/server/modules/purifiers/repository';
-import { systemClock, type Clock } from '@aircloud/server/modules/purifiers/schedule-slots';
-import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
+import type { Database } from '@aircloud/core/db/client';
+import { recordDeviceEvents } from '@aircloud/core/devices/events';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
+import type { JobData } from '@aircloud/core/queues';
+import type { PurifierRow } from '@aircloud/core/purifiers/repository';
+import { systemClock, type Clock } from '@aircloud/core/purifiers/schedule-slots';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { CONNECTED_INTERVALS } from '@aircloud/shared/purifiers';
 import { sensorRoom } from '@aircloud/shared/realtime';
-import { purifiers } from '@aircloud/server/db/schema';
+import { purifiers } from '@aircloud/core/db/schema';
 import { inArray } from 'drizzle-orm';
 
 /** Id of the repeatable job and its period. */

@@ -8,11 +8,11 @@ import {
   purifiers,
   sensorPurifiers,
   sensors,
-} from '@aircloud/server/db/schema';
-import { insertRule } from '@aircloud/server/modules/alert-rules/repository';
-import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
-import { insertPurifier, insertStranger, useOwnerDatabase } from '../testing/fixtures.ts';
-import { memoryLogger } from '../testing/harness.ts';
+} from '@aircloud/core/db/schema';
+import { insertRule } from '@aircloud/core/alert-rules/repository';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
+import { insertPurifier, insertStranger, useOwnerDatabase } from '../../test/fixtures.ts';
+import { memoryLogger } from '../../test/harness.ts';
 import { createApplyScheduleTask } from './ApplyScheduleTask.ts';
 import {
   createAlertRulesSweepTask,

@@ -1,16 +1,16 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { Database } from '@aircloud/server/db/client';
-import type { JobData } from '@aircloud/server/jobs/queues';
+import type { Database } from '@aircloud/core/db/client';
+import type { JobData } from '@aircloud/core/queues';
 import {
   evaluateSensor,
   sensorsBehind,
   sensorsWithRules,
-} from '@aircloud/server/modules/alert-rules/evaluation';
-import { announceAlerts } from '@aircloud/server/modules/alert-rules/notify';
-import { rearbitrateHeldPurifiers } from '@aircloud/server/modules/alert-rules/arbitration';
-import { pushPurifier } from '@aircloud/server/devices/purifier-push';
-import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
+} from '@aircloud/core/alert-rules/evaluation';
+import { announceAlerts } from '@aircloud/core/alert-rules/notify';
+import { rearbitrateHeldPurifiers } from '@aircloud/core/alert-rules/arbitration';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 
 /** Id of the repeatable sweep: one scheduler, whatever the number of worker processes. */
 export const ALERT_SWEEP_SCHEDULER = 'alert-rules-sweep';

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,18 +7,16 @@ import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoClass, type SensorImport } from '@aircloud/shared/sensors';
-import { flushSamples } from '@aircloud/server/devices/sample-store';
-import { provisionSensor } from '@aircloud/server/modules/sensors/provisioning';
-import { insertUser } from '@aircloud/server/modules/users/repository';
-import { insertSensorImport } from '@aircloud/server/modules/sensor-imports/repository';
-import { sensorImportDir } from '@aircloud/server/modules/sensor-imports/service';
-import { cancelImportTransaction } from '@aircloud/server/modules/sensor-imports/store';
-import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
-import request from 'supertest';
-import { startTestApp } from '../../../server/test/app.ts';
-import { signIn } from '../../../server/src/modules/purifiers/test-support.ts';
+import { flushSamples } from '@aircloud/core/telemetry/sample-store';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { insertUser } from '@aircloud/core/users/repository';
+import { insertSensorImport } from '@aircloud/core/sensor-imports/repository';
+import { sensorImportDir } from '@aircloud/core/sensor-imports/paths';
+import { cancelImportTransaction } from '@aircloud/core/sensor-imports/store';
+import { copySensorExport } from '@aircloud/core/telemetry/export';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { parseMailMessage, renderMail } from '../mail/render.ts';
-import { createTestDatabase, memoryLogger } from '../testing/harness.ts';
+import { createTestDatabase, memoryLogger } from '../../test/harness.ts';
 import { createImportSensorDataTask } from './ImportSensorDataTask.ts';
 import { createRollupSamplesTask } from './RollupSamplesTask.ts';
 
@@ -574,87 +573,77 @@ describe('ImportSensorData task', () => {
   });
 });
 
-describe('export → import round trip through the HTTP API', () => {
-  it('reads back what GET /api/sensors/{ulid}/export wrote, the repeated October hour included', async () => {
-    const app = await startTestApp();
-    try {
-      const owner = await signIn(app);
-      const source = (
-        await provisionSensor(app.db, { serialNumber: 'RT-SRC', userId: owner.user.id })
-      ).sensor;
-      const target = (
-        await provisionSensor(app.db, { serialNumber: 'RT-DST', userId: owner.user.id })
-      ).sensor;
-      // 02:30 local time twice on 25/10/2026: 00:30 UTC (summer) and 01:30 UTC (winter).
-      const times = [
-        '2026-10-24T22:00:00Z',
-        '2026-10-25T00:30:00Z',
-        '2026-10-25T01:30:00Z',
-        '2026-10-25T03:15:30Z',
-      ];
-      await flushSamples(
-        app.db.$client,
-        times.map((ts, i) => ({
-          sensorId: source.id,
-          ts: Date.parse(ts),
-          measures: {
-            co2: 400 + i,
-            pm25: 2.5 + i,
-            temperature: -3.5 + i,
-            humidity: 40,
-            pc05: 3.5,
-            pc5: 0.1,
-          },
-          iso: isoClass(3.5, 0.1), // as the device API stores it
-        })),
-      );
-      const exported = await request(app.url)
-        .get(`/api/sensors/${source.id}/export`)
-        .query({ from: '2026-10-24T00:00:00Z', to: '2026-10-26T00:00:00Z' })
-        .set('Cookie', owner.cookie)
-        .buffer(true)
-        .parse((res, done) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => done(null, text));
-        });
-      expect(exported.status).toBe(200);
-      const csv = exported.body as string;
-      const uploaded = await request(app.url)
-        .post(`/api/sensors/${target.id}/imports`)
-        .set('Cookie', owner.cookie)
-        .attach('file', Buffer.from(csv), { filename: 'export.csv', contentType: 'text/csv' });
-      expect(uploaded.status).toBe(202);
-
-      const run = createImportSensorDataTask({
-        db: app.db,
-        logger: memoryLogger().logger,
-        uploadDir: app.config.uploadDir,
-        publicUrl: app.config.publicUrl,
-      });
-      await run({ data: { importId: uploaded.body.id }, attemptsMade: 0, opts: { attempts: 3 } });
-      const { rows: report } = await app.db.$client.query(
-        'SELECT state, rows_read, rows_stored, rows_rejected FROM sensor_imports WHERE id = $1',
-        [uploaded.body.id],
-      );
-      expect(report[0]).toEqual({
-        state: 'completed',
-        rows_read: 4,
-        rows_stored: 4,
-        rows_rejected: 0,
-      });
-      const read = async (sensorId: string) =>
-        (
-          await app.db.$client.query(
-            `SELECT ts, co2, pm25, temperature, humidity, pc05, pc5, iso FROM sensor_measures
-              WHERE sensor_id = $1 ORDER BY ts`,
-            [sensorId],
-          )
-        ).rows;
-      expect(await read(target.id)).toEqual(await read(source.id));
-    } finally {
-      await app.stop();
-    }
+describe('export → import round trip', () => {
+  it('reads back what the CSV export writes, the repeated October hour included', async () => {
+    const db = database.db;
+    const [source, target] = await Promise.all(
+      ['RT-SRC', 'RT-DST'].map(
+        async (serialNumber) => (await provisionSensor(db, { serialNumber, userId })).sensor,
+      ),
+    );
+    // 02:30 local time twice on 25/10/2026: 00:30 UTC (summer) and 01:30 UTC (winter).
+    const times = [
+      '2026-10-24T22:00:00Z',
+      '2026-10-25T00:30:00Z',
+      '2026-10-25T01:30:00Z',
+      '2026-10-25T03:15:30Z',
+    ];
+    await flushSamples(
+      db.$client,
+      times.map((ts, i) => ({
+        sensorId: source!.id,
+        ts: Date.parse(ts),
+        measures: {
+          co2: 400 + i,
+          pm25: 2.5 + i,
+          temperature: -3.5 + i,
+          humidity: 40,
+          pc05: 3.5,
+          pc5: 0.1,
+        },
+        iso: isoClass(3.5, 0.1), // as the device API stores it
+      })),
+    );
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    await copySensorExport(
+      db,
+      source!.id,
+      new Date('2026-10-24T00:00:00Z'),
+      new Date('2026-10-26T00:00:00Z'),
+      sink,
+    );
+    const importId = await upload(target!.id, Buffer.concat(chunks), 'export.csv');
+    const run = createImportSensorDataTask({
+      db,
+      logger: memoryLogger().logger,
+      uploadDir,
+      publicUrl: 'http://aircloud.test',
+    });
+    await run({ data: { importId }, attemptsMade: 0, opts: { attempts: 3 } });
+    const { rows: report } = await db.$client.query(
+      'SELECT state, rows_read, rows_stored, rows_rejected FROM sensor_imports WHERE id = $1',
+      [importId],
+    );
+    expect(report[0]).toEqual({
+      state: 'completed',
+      rows_read: 4,
+      rows_stored: 4,
+      rows_rejected: 0,
+    });
+    const read = async (sensorId: string) =>
+      (
+        await db.$client.query(
+          `SELECT ts, co2, pm25, temperature, humidity, pc05, pc5, iso FROM sensor_measures
+            WHERE sensor_id = $1 ORDER BY ts`,
+          [sensorId],
+        )
+      ).rows;
+    expect(await read(target!.id)).toEqual(await read(source!.id));
   });
 });

@@ -8,11 +8,11 @@ import type { Logger } from 'pino';
 import { pickLanguage } from '@aircloud/shared/i18n/translate';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import type { ImportRejection } from '@aircloud/shared/sensors';
-import type { Database } from '@aircloud/server/db/client';
-import { sensorImports, sensors, users } from '@aircloud/server/db/schema';
-import type { JobData } from '@aircloud/server/jobs/queues';
-import { dispatchMail, recordMail } from '@aircloud/server/mail/outbox';
-import type { RealtimeServer } from '@aircloud/server/realtime/gateway';
+import type { Database } from '@aircloud/core/db/client';
+import { sensorImports, sensors, users } from '@aircloud/core/db/schema';
+import type { JobData } from '@aircloud/core/queues';
+import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import {
   detectDelimiter,
   parseHeader,
@@ -20,13 +20,10 @@ import {
   type CsvLayout,
   type HeaderError,
   type ParsedRow,
-} from '@aircloud/server/modules/sensor-imports/csv-format';
-import { sensorImportPresenter } from '@aircloud/server/modules/sensor-imports/presenter';
-import {
-  findSensorImport,
-  type SensorImportRow,
-} from '@aircloud/server/modules/sensor-imports/repository';
-import { sensorImportDir } from '@aircloud/server/modules/sensor-imports/service';
+} from '@aircloud/core/sensor-imports/csv-format';
+import { sensorImportPresenter } from '@aircloud/core/sensor-imports/presenter';
+import { findSensorImport, type SensorImportRow } from '@aircloud/core/sensor-imports/repository';
+import { sensorImportDir } from '@aircloud/core/sensor-imports/paths';
 import {
   REJECTIONS_KEPT,
   ensurePartitionsFor,
@@ -36,7 +33,7 @@ import {
   recomputeHours,
   recordProgress,
   removeImportedRows,
-} from '@aircloud/server/modules/sensor-imports/store';
+} from '@aircloud/core/sensor-imports/store';
 
 export interface ImportSensorDataDeps {
   db: Database;

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushSamples } from '@aircloud/server/devices/sample-store';
-import { provisionSensor } from '@aircloud/server/modules/sensors/provisioning';
-import { createTestDatabase, memoryLogger } from '../testing/harness.ts';
+import { flushSamples } from '@aircloud/core/telemetry/sample-store';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { createTestDatabase, memoryLogger } from '../../test/harness.ts';
 import { createRollupSamplesTask, createRollupSweepTask } from './RollupSamplesTask.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;

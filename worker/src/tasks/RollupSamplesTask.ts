@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import type { Database } from '@aircloud/server/db/client';
-import type { JobData } from '@aircloud/server/jobs/queues';
+import type { Database } from '@aircloud/core/db/client';
+import type { JobData } from '@aircloud/core/queues';
 import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
 
 const hour = `date_trunc('hour', ts, 'UTC')`;

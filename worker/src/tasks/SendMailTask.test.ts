@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@aircloud/shared/i18n/translate';
-import { mails, translationOverrides } from '@aircloud/server/db/schema';
-import { createQueue, QUEUES, type JobData } from '@aircloud/server/jobs/queues';
-import { dispatchMail, recordMail } from '@aircloud/server/mail/outbox';
+import { mails, translationOverrides } from '@aircloud/core/db/schema';
+import { createQueue, QUEUES, type JobData } from '@aircloud/core/queues';
+import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import { escapeHtml } from '../mail/render.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
-import { createRedisConnection, createWorker } from '../queues.ts';
+import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
 import {
   createTestDatabase,
   deleteRedisPrefix,
@@ -17,7 +17,7 @@ import {
   testRedisPrefix,
   waitFor,
   type SmtpPeer,
-} from '../testing/harness.ts';
+} from '../../test/harness.ts';
 import { createSendMailTask } from './SendMailTask.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;

@@ -2,10 +2,10 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { pickLanguage } from '@aircloud/shared/i18n/translate';
-import type { Database } from '@aircloud/server/db/client';
-import { mails } from '@aircloud/server/db/schema';
-import type { JobData } from '@aircloud/server/jobs/queues';
-import { refreshTranslationOverrides } from '@aircloud/server/modules/translations/overrides-cache';
+import type { Database } from '@aircloud/core/db/client';
+import { mails } from '@aircloud/core/db/schema';
+import type { JobData } from '@aircloud/core/queues';
+import { refreshTranslationOverrides } from '@aircloud/core/i18n/overrides-cache';
 import { InvalidMailError, parseMailMessage, renderMail } from '../mail/render.ts';
 import type { MailTransport } from '../mail/transport.ts';
 

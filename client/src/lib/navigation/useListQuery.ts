@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 /** `value` when it is one of `values` (a filter read from the URL), else undefined. */
@@ -12,20 +13,20 @@ export function oneOf<T extends string>(values: readonly T[], value: string | nu
  */
 export function useListQuery() {
   const [params, setParams] = useSearchParams();
+  // The parameters as the last update left them: two updates before the next render (a filter
+  // picked, then a search typed) both count, where the router's own value would be stale.
+  const latest = useRef(params);
+  latest.current = params;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1))
-            next.delete(key);
-          else next.set(key, String(value));
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key);
+      else next.set(key, String(value));
+    }
+    if (!('page' in changes)) next.delete('page');
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   return { params, page, update };
 }

@@ -1,16 +1,16 @@
 import { sensorRoom } from '@aircloud/shared/realtime';
 import type { AppContext } from '../../context.ts';
-import { deliverDeviceSecret, forgetDeviceEverywhere } from '../../devices/device-credentials.ts';
-import { pushPurifier } from '../../devices/purifier-push.ts';
+import { deliverDeviceSecret, forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 import {
   endMachineAccess,
   pushInvitationChanged,
   pushInvitationCount,
 } from '../invitations/access.ts';
 import { sensorPresenter } from '../sensors/presenter.ts';
-import { findSensorDetail } from '../sensors/repository.ts';
-import type { EndedOwnership } from './ownership.ts';
-import type { Settled } from './settle.ts';
+import { findSensorDetail } from '@aircloud/core/sensors/repository';
+import type { EndedOwnership } from '@aircloud/core/access/ownership';
+import type { Settled } from '@aircloud/core/access/settle';
 
 /**
  * After the commit of a change of access: purifiers whose mode or schedule changed get their

@@ -3,7 +3,7 @@ import { alertRuleInputSchema, alertRulePatchSchema } from '@aircloud/shared/ale
 import { pageParam } from '@aircloud/shared/product-keys';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '@aircloud/core/db/client';
 
 /**
  * The sensors that have enabled alert rules, as one server process knows them, so the telemetry

@@ -10,17 +10,21 @@ import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { alertTriggers } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
-import { canAccessSensor, type SensorAction } from '../sensors/policy.ts';
-import { findSensor, linkedPurifierIds, type SensorRow } from '../sensors/repository.ts';
-import type { UserRow } from '../users/repository.ts';
-import { arbitratePurifiers } from './arbitration.ts';
-import { actingPurifiers, type Evaluation } from './evaluation.ts';
-import { announceAlerts } from './notify.ts';
-import { alertRulePresenter, alertTriggerPresenter, type RuleReach } from './presenter.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { alertTriggers } from '@aircloud/core/db/schema';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { hydraCollection } from '@aircloud/core/jsonld';
+import { canAccessSensor, type SensorAction } from '@aircloud/core/access/sensor-access';
+import { findSensor, linkedPurifierIds, type SensorRow } from '@aircloud/core/sensors/repository';
+import type { UserRow } from '@aircloud/core/users/repository';
+import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
+import { actingPurifiers, type Evaluation } from '@aircloud/core/alert-rules/evaluation';
+import { announceAlerts } from '@aircloud/core/alert-rules/notify';
+import {
+  alertRulePresenter,
+  alertTriggerPresenter,
+  type RuleReach,
+} from '@aircloud/core/alert-rules/presenter';
 import {
   deleteRule,
   findRule,
@@ -31,7 +35,7 @@ import {
   resetRuleState,
   updateRule,
   type AlertRuleRow,
-} from './repository.ts';
+} from '@aircloud/core/alert-rules/repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { ROLES, type Role } from '@aircloud/shared/roles';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@aircloud/shared/constants';
-import { deriveKey } from '../../lib/crypto.ts';
+import { deriveKey } from '@aircloud/core/lib/crypto';
 
 const ISSUER = 'aircloud';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mails, validationCodes } from '../../db/schema.ts';
+import { mails, validationCodes } from '@aircloud/core/db/schema';
 import {
   GOOD_PASSWORD,
   PUBLIC_URL,

@@ -1,6 +1,6 @@
 import type { CookieOptions, Response } from 'express';
 import { ACCESS_TOKEN_TTL_SECONDS, REFRESH_TOKEN_TTL_SECONDS } from '@aircloud/shared/constants';
-import type { Config } from '../../config.ts';
+import type { Config } from '@aircloud/core/config';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';

@@ -1,4 +1,4 @@
-import { clearApiToken } from '../users/repository.ts';
+import { clearApiToken } from '@aircloud/core/users/repository';
 import {
   CODE_PURPOSES,
   invalidateUnusedCodes,

@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import type { Database } from '../../db/client.ts';
-import { refreshTokens, users, validationCodes } from '../../db/schema.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { refreshTokens, users, validationCodes } from '@aircloud/core/db/schema';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 export type RefreshTokenRow = typeof refreshTokens.$inferSelect;

@@ -1,20 +1,20 @@
 import { RESET_CODE_TTL_SECONDS } from '@aircloud/shared/constants';
 import type { LoginInput, ResetPasswordInput } from '@aircloud/shared/auth';
 import type { AppContext } from '../../context.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { dispatchMail, recordMail } from '../../mail/outbox.ts';
-import { endSessionSockets, endUserSockets } from '../../realtime/gateway.ts';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
+import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
+import { endSessionSockets, endUserSockets } from '@aircloud/core/realtime/emitter';
 import { pushClaimedInvitations } from '../invitations/access.ts';
-import { claimInvitations } from '../invitations/repository.ts';
-import { userLanguage } from '../users/language.ts';
+import { claimInvitations } from '@aircloud/core/invitations/repository';
+import { userLanguage } from '@aircloud/core/users/language';
 import {
   enableUser,
   findUserByEmail,
   findUserById,
   updatePasswordHash,
   type UserRow,
-} from '../users/repository.ts';
+} from '@aircloud/core/users/repository';
 import { endUserCredentials } from './credentials.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
 import {

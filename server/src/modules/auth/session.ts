@@ -1,8 +1,8 @@
 import { REFRESH_TOKEN_TTL_SECONDS } from '@aircloud/shared/constants';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import type { UserRow } from '../users/repository.ts';
+import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
+import type { UserRow } from '@aircloud/core/users/repository';
 import { insertRefreshToken } from './repository.ts';
 
 type Executor = Parameters<typeof insertRefreshToken>[0];

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../../test/app.ts';
-import { signIn, type Session } from '../purifiers/test-support.ts';
+import { signIn, type Session } from '../../../test/support/purifiers.ts';
 
 /** A small limit so "exactly at the limit" and "one byte over" are cheap to send. */
 const LIMIT = 64 * 1024;

@@ -1,5 +1,5 @@
 import type { Firmware } from '@aircloud/shared/firmware';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 import type { FirmwareRow } from './repository.ts';
 
 /** The public path of a firmware file: `/firmware/{id}/{original file name}`. */

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
-import type { Database } from '../../db/client.ts';
-import { firmwares } from '../../db/schema.ts';
-import { pageOffset } from '../../db/sql.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { firmwares } from '@aircloud/core/db/schema';
+import { pageOffset } from '@aircloud/core/db/sql';
 
 /** A firmware row as stored. */
 export type FirmwareRow = typeof firmwares.$inferSelect;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { pageParam } from '@aircloud/shared/product-keys';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireRole } from '../../http/authenticate.ts';
 import './openapi.ts';
 import {

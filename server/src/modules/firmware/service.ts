@@ -6,10 +6,10 @@ import { ulid } from 'ulid';
 import { firmwareNameSchema, type Firmware } from '@aircloud/shared/firmware';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { AppContext } from '../../context.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { hydraCollection } from '@aircloud/core/jsonld';
 import { receiveFile } from '../media/upload.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { UserRow } from '@aircloud/core/users/repository';
 import { firmwarePresenter } from './presenter.ts';
 import {
   deleteFirmware,

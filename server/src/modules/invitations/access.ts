@@ -1,15 +1,17 @@
-import { sql } from 'drizzle-orm';
 import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
 import { purifierRoom, sensorRoom, userRoom } from '@aircloud/shared/realtime';
 import type { AppContext } from '../../context.ts';
-import { emitToUser } from '../../realtime/gateway.ts';
+import { emitToUser } from '@aircloud/core/realtime/emitter';
 import { mePresenter } from '../me/presenter.ts';
-import { purifierAccess } from '../purifiers/policy.ts';
-import { findPurifier } from '../purifiers/repository.ts';
-import { sensorAccess } from '../sensors/policy.ts';
-import { findSensor } from '../sensors/repository.ts';
-import { findUserById } from '../users/repository.ts';
-import { pendingReceivedCount, type ClaimedInvitation } from './repository.ts';
+import { purifierAccess } from '@aircloud/core/access/purifier-access';
+import { findPurifier } from '@aircloud/core/purifiers/repository';
+import { sensorAccess } from '@aircloud/core/access/sensor-access';
+import { findSensor } from '@aircloud/core/sensors/repository';
+import { findUserById } from '@aircloud/core/users/repository';
+import {
+  pendingReceivedCount,
+  type ClaimedInvitation,
+} from '@aircloud/core/invitations/repository';
 
 /** Pushes `me:updated` (with the fresh invitation count) to every browser of a user. */
 export async function pushInvitationCount(
@@ -65,18 +67,4 @@ export async function endMachineAccess(
   for (const id of lost.purifiers) sockets.socketsLeave(purifierRoom(id));
   for (const id of lost.sensors) sockets.socketsLeave(sensorRoom(id));
   emitToUser(ctx.io, userId, 'access:revoked', lost);
-}
-
-/** Users holding an accepted invitation for a purifier from its current owner. */
-export async function purifierInvitees(
-  db: Pick<AppContext['db'], 'execute'>,
-  purifierId: string,
-): Promise<string[]> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    SELECT DISTINCT i.recipient_id AS id FROM invitation_purifiers ip
-    JOIN invitations i ON i.id = ip.invitation_id
-    JOIN purifiers p ON p.id = ip.purifier_id
-    WHERE ip.purifier_id = ${purifierId} AND i.status = 'accepted'
-      AND i.recipient_id IS NOT NULL AND i.sender_id = p.user_id`);
-  return rows.map((r) => r.id);
 }

@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
 import type { PurifierLive } from '@aircloud/shared/realtime';
 import type { Me } from '@aircloud/shared/users';
-import { mails } from '../../db/schema.ts';
+import { mails } from '@aircloud/core/db/schema';
 import { GOOD_PASSWORD, startTestApp, type TestApp } from '../../../test/app.ts';
-import { signIn, type Session } from '../purifiers/test-support.ts';
+import { signIn, type Session } from '../../../test/support/purifiers.ts';
 import {
   acceptedShare,
   invite,
   machinesOf,
   openSocket,
   type ClientSocket,
-} from './test-support.ts';
+} from '../../../test/support/invitations.ts';
 
 let t: TestApp;
 let tech: Session;

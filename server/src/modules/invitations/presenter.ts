@@ -4,8 +4,12 @@ import type {
   InvitationPerson,
   InvitationState,
 } from '@aircloud/shared/invitations';
-import { iri } from '../../http/jsonld.ts';
-import type { InvitationDetail, MachineRef, PersonRef } from './repository.ts';
+import { iri } from '@aircloud/core/jsonld';
+import type {
+  InvitationDetail,
+  MachineRef,
+  PersonRef,
+} from '@aircloud/core/invitations/repository';
 
 function person(ref: PersonRef): InvitationPerson {
   return {

@@ -9,12 +9,12 @@ import type {
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
-import { dispatchMail, recordMail } from '../../mail/outbox.ts';
-import { findUserByEmail, findUserById, type UserRow } from '../users/repository.ts';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { hydraCollection } from '@aircloud/core/jsonld';
+import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
+import { findUserByEmail, findUserById, type UserRow } from '@aircloud/core/users/repository';
 import { announceSettled } from '../access/announce.ts';
-import { settleControl } from '../access/settle.ts';
+import { settleControl } from '@aircloud/core/access/settle';
 import { endMachineAccess, pushInvitationChanged, pushInvitationCount } from './access.ts';
 import { invitationPresenter } from './presenter.ts';
 import {
@@ -30,7 +30,7 @@ import {
   touchInvitation,
   type InvitationDetail,
   type InvitationRow,
-} from './repository.ts';
+} from '@aircloud/core/invitations/repository';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { users } from '@aircloud/core/db/schema';
 import {
   GOOD_PASSWORD,
   createUser,

@@ -1,6 +1,6 @@
 import type { Me } from '@aircloud/shared/users';
 import { userIdentity } from '../users/presenter.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { UserRow } from '@aircloud/core/users/repository';
 
 /** How the API token shows once its answer is gone: its prefix and last characters. */
 export function apiTokenHint(lastCharacters: string): string {

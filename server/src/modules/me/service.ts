@@ -3,14 +3,14 @@ import { API_TOKEN_VALIDITY_DAYS } from '@aircloud/shared/constants';
 import type { ApiToken, Me } from '@aircloud/shared/users';
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
-import { fieldError } from '../../http/app-error.ts';
-import { sha256 } from '../../lib/crypto.ts';
-import { endApiTokenSockets, endUserSockets } from '../../realtime/gateway.ts';
+import { fieldError } from '@aircloud/core/errors';
+import { sha256 } from '@aircloud/core/lib/crypto';
+import { endApiTokenSockets, endUserSockets } from '@aircloud/core/realtime/emitter';
 import { endUserCredentials } from '../auth/credentials.ts';
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts';
 import { issueSession, type SessionTokens } from '../auth/session.ts';
-import { pendingReceivedCount } from '../invitations/repository.ts';
-import { setApiToken, updatePasswordHash, type UserRow } from '../users/repository.ts';
+import { pendingReceivedCount } from '@aircloud/core/invitations/repository';
+import { setApiToken, updatePasswordHash, type UserRow } from '@aircloud/core/users/repository';
 import { apiTokenHint, mePresenter } from './presenter.ts';
 
 /** How many last characters of the API token are kept to recognise it. */

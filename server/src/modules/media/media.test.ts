@@ -19,7 +19,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/app.ts';
-import { mediaObjects } from '../../db/schema.ts';
+import { mediaObjects } from '@aircloud/core/db/schema';
 import { insertMedia } from './repository.ts';
 import { removeAbandonedMedia } from './service.ts';
 

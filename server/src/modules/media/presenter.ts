@@ -1,5 +1,5 @@
 import type { MediaObject } from '@aircloud/shared/users';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 
 /** Where the image of a media object is served. */
 export function mediaContentUrl(id: string): string {

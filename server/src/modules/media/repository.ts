@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { mediaObjects, users } from '../../db/schema.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { mediaObjects, users } from '@aircloud/core/db/schema';
 
 /** A media object row as stored. */
 export type MediaRow = typeof mediaObjects.$inferSelect;

@@ -12,8 +12,8 @@ import {
 } from '@aircloud/shared/users';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import type { UserRow } from '../users/repository.ts';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import type { UserRow } from '@aircloud/core/users/repository';
 import {
   deleteAbandonedMedia,
   deleteMediaRows,

@@ -4,7 +4,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Request } from 'express';
 import busboy from 'busboy';
-import { AppError, fieldError } from '../../http/app-error.ts';
+import { AppError, fieldError } from '@aircloud/core/errors';
 import { allowSlowUpload } from '../../http/request-timeout.ts';
 
 /**

@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
-import { networkEvents, purifiers } from '../../db/schema.ts';
+import { networkEvents, purifiers } from '@aircloud/core/db/schema';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../../test/app.ts';
-import { activate, exportedKey, signIn, type Session } from '../purifiers/test-support.ts';
+import { activate, exportedKey, signIn, type Session } from '../../../test/support/purifiers.ts';
 import { alertTypeOfMetric, isClearedAlert, merakiAlertType } from './alert-mapping.ts';
 
 let t: TestApp;

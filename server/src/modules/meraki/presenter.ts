@@ -3,7 +3,7 @@ import type {
   NetworkAlertType,
   NetworkEvent,
 } from '@aircloud/shared/network-events';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 import type { NetworkEventRow } from './repository.ts';
 
 /** A logged network event as the API and the live push answer it. */

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { NetworkAlertType, NetworkEventMode } from '@aircloud/shared/network-events';
-import type { Database } from '../../db/client.ts';
-import { networkEvents, purifierMerakiSecrets } from '../../db/schema.ts';
-import { pageOffset } from '../../db/sql.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { networkEvents, purifierMerakiSecrets } from '@aircloud/core/db/schema';
+import { pageOffset } from '@aircloud/core/db/sql';
 
 /** A network event row as stored. */
 export type NetworkEventRow = typeof networkEvents.$inferSelect;

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
 import { noStore } from '../../http/no-store.ts';
 import { merakiWebhookRateLimit } from '../../http/rate-limit.ts';

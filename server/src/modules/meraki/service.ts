@@ -9,14 +9,14 @@ import {
   type NetworkEvent,
 } from '@aircloud/shared/network-events';
 import type { AppContext } from '../../context.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
-import { decrypt, deriveKey, encrypt } from '../../lib/crypto.ts';
-import { emitToUser } from '../../realtime/gateway.ts';
-import { purifierInvitees } from '../invitations/access.ts';
-import { accessAllows } from '../purifiers/policy.ts';
-import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
+import { hydraCollection } from '@aircloud/core/jsonld';
+import { decrypt, deriveKey, encrypt } from '@aircloud/core/lib/crypto';
+import { emitToUser } from '@aircloud/core/realtime/emitter';
+import { purifierInvitees } from '@aircloud/core/invitations/repository';
+import { accessAllows } from '@aircloud/core/access/purifier-access';
+import { findPurifier, type PurifierRow } from '@aircloud/core/purifiers/repository';
 import { accessiblePurifier, changePurifier, controlsPurifier } from '../purifiers/service.ts';
-import type { UserRow } from '../users/repository.ts';
+import type { UserRow } from '@aircloud/core/users/repository';
 import { merakiAlertType, merakiMode } from './alert-mapping.ts';
 import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
 import {

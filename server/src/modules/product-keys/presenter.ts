@@ -1,6 +1,6 @@
 import { formatProductKey, type ProductKey } from '@aircloud/shared/product-keys';
-import { iri } from '../../http/jsonld.ts';
-import type { ProductKeyWithUser } from './repository.ts';
+import { iri } from '@aircloud/core/jsonld';
+import type { ProductKeyWithUser } from '@aircloud/core/product-keys/repository';
 
 /** One product key as the API answers it (the key grouped by four, the account in short). */
 export function productKeyPresenter({ key, user }: ProductKeyWithUser): ProductKey {

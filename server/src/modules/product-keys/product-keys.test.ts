@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productKeys, purifiers } from '../../db/schema.ts';
+import { productKeys, purifiers } from '@aircloud/core/db/schema';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import {
   activate,
@@ -9,7 +9,7 @@ import {
   generateKeys,
   signIn,
   type Session,
-} from '../purifiers/test-support.ts';
+} from '../../../test/support/purifiers.ts';
 
 let t: TestApp;
 let tech: Session;

@@ -8,10 +8,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
+import { hydraCollection } from '@aircloud/core/jsonld';
 import './openapi.ts';
 import { productKeyPresenter } from './presenter.ts';
-import { listProductKeys } from './repository.ts';
+import { listProductKeys } from '@aircloud/core/product-keys/repository';
 import * as productKeys from './service.ts';
 
 /** Key management for technicians and admins, mounted at /api/product_keys. */

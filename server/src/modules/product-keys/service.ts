@@ -9,12 +9,12 @@ import {
 } from '@aircloud/shared/product-keys';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { sealKeyOf } from '../../devices/device-credentials.ts';
+import { AppError } from '@aircloud/core/errors';
+import { sealKeyOf } from '@aircloud/core/devices/credentials';
 import { announceEndedOwnership } from '../access/announce.ts';
-import { endOwnership, type EndedOwnership } from '../access/ownership.ts';
-import { findPurifier } from '../purifiers/repository.ts';
-import { pgError, randomProductKey } from './key-code.ts';
+import { endOwnership, type EndedOwnership } from '@aircloud/core/access/ownership';
+import { findPurifier } from '@aircloud/core/purifiers/repository';
+import { pgError, randomProductKey } from '@aircloud/core/product-keys/key-code';
 import { productKeyPresenter, productKeysCsv } from './presenter.ts';
 import {
   findProductKey,
@@ -27,7 +27,7 @@ import {
   transitionProductKey,
   type Executor,
   type ProductKeyRow,
-} from './repository.ts';
+} from '@aircloud/core/product-keys/repository';
 
 /** Attempts when a new random key collides with an existing one (80 random bits: never, really). */
 const KEY_COLLISION_ATTEMPTS = 3;

@@ -6,9 +6,12 @@ import {
   type PurifierLinkedSensor,
 } from '@aircloud/shared/purifiers';
 import type { MachineAccess } from '@aircloud/shared/invitations';
-import type { PurifierLive } from '@aircloud/shared/realtime';
-import { iri } from '../../http/jsonld.ts';
-import type { LinkedSensorRow, MaintenanceEventRow, PurifierRow } from './repository.ts';
+import { iri } from '@aircloud/core/jsonld';
+import type {
+  LinkedSensorRow,
+  MaintenanceEventRow,
+  PurifierRow,
+} from '@aircloud/core/purifiers/repository';
 
 /**
  * One purifier as the API answers it: settings, desired and reported state, network state, and
@@ -70,21 +73,6 @@ export function maintenanceEventPresenter(row: MaintenanceEventRow): Maintenance
     occurred_at: row.occurredAt.toISOString(),
     user: row.userId ? iri('users', row.userId) : null,
     note: row.note,
-  };
-}
-
-/** The live part of a purifier, pushed to the browsers following it (`purifier:updated`). */
-export function purifierLivePresenter(row: PurifierRow, now: Date = new Date()): PurifierLive {
-  return {
-    ulid: row.id,
-    state: row.state,
-    wifi_state: wifiState(row.lastSeenAt, row.reportingIntervalS, now),
-    mode: row.desired.mode,
-    reported_mode: row.reported?.mode ?? null,
-    pending: isDesiredPending(row.desired, row.desiredAckVersion),
-    desired: row.desired,
-    maintenance_levels: row.maintenanceLevels,
-    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
   };
 }
 

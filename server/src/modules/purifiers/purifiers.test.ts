@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productKeys, purifiers } from '../../db/schema.ts';
+import { productKeys, purifiers } from '@aircloud/core/db/schema';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { activate, exportedKey, generateKeys, signIn, type Session } from './test-support.ts';
+import {
+  activate,
+  exportedKey,
+  generateKeys,
+  signIn,
+  type Session,
+} from '../../../test/support/purifiers.ts';
 
 let t: TestApp;
 let tech: Session;

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';
 import * as purifiers from './service.ts';

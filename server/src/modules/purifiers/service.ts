@@ -17,18 +17,18 @@ import type { MachineAccess } from '@aircloud/shared/invitations';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { isProductKeyShape } from '../product-keys/key-code.ts';
-import { claimExportedKey } from '../product-keys/repository.ts';
-import type { UserRow } from '../users/repository.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { isProductKeyShape } from '@aircloud/core/product-keys/key-code';
+import { claimExportedKey } from '@aircloud/core/product-keys/repository';
+import type { UserRow } from '@aircloud/core/users/repository';
+import { hydraCollection } from '@aircloud/core/jsonld';
 import {
   accessAllows,
   purifierAccess,
   purifierListCondition,
   type PurifierAction,
-} from './policy.ts';
+} from '@aircloud/core/access/purifier-access';
 import {
   linkedSensorPresenter,
   maintenanceEventPresenter,
@@ -48,20 +48,29 @@ import {
   updatePurifier,
   type PurifierRow,
   type PurifierValues,
-} from './repository.ts';
-import { isoLocalDate, localDateOf, localTimeToInstant } from './schedule-slots.ts';
-import { pushPurifier } from '../../devices/purifier-push.ts';
+} from '@aircloud/core/purifiers/repository';
+import {
+  isoLocalDate,
+  localDateOf,
+  localTimeToInstant,
+} from '@aircloud/core/purifiers/schedule-slots';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 import {
   deliverDeviceSecret,
   forgetDeviceEverywhere,
   rotateDeviceSecret,
   sealKeyOf,
-} from '../../devices/device-credentials.ts';
+} from '@aircloud/core/devices/credentials';
 import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
-import { settleControl } from '../access/settle.ts';
-import { controlsPurifierSql } from '../access/grants.ts';
-import { endOwnership } from '../access/ownership.ts';
-import { initialDesired, modeChange, nextDesired, userDesired } from './desired-state.ts';
+import { settleControl } from '@aircloud/core/access/settle';
+import { controlsPurifierSql } from '@aircloud/core/access/grants';
+import { endOwnership } from '@aircloud/core/access/ownership';
+import {
+  initialDesired,
+  modeChange,
+  nextDesired,
+  userDesired,
+} from '@aircloud/core/purifiers/desired-state';
 import { sql } from 'drizzle-orm';
 
 type Executor = Parameters<typeof findPurifier>[0];

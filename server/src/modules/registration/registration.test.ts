@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mails, users, validationCodes } from '../../db/schema.ts';
+import { mails, users, validationCodes } from '@aircloud/core/db/schema';
 import {
   GOOD_PASSWORD,
   PUBLIC_URL,
@@ -9,7 +9,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/app.ts';
-import { signIn } from '../purifiers/test-support.ts';
+import { signIn } from '../../../test/support/purifiers.ts';
 
 let t: TestApp;
 

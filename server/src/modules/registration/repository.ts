@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { refreshTokens, users, validationCodes } from '../../db/schema.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { refreshTokens, users, validationCodes } from '@aircloud/core/db/schema';
 
 type Executor = Pick<Database, 'select'>;
 

@@ -3,7 +3,7 @@ import { registrationSchema, resendActivationSchema } from '@aircloud/shared/aut
 import { pickLanguage } from '@aircloud/shared/i18n/translate';
 import type { ValidationCode } from '@aircloud/shared/users';
 import type { AppContext } from '../../context.ts';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 import { activationMailRateLimit } from '../../http/rate-limit.ts';
 import { parseBody } from '../../http/validate.ts';
 import { register, resendActivation, validationCodeEmail } from './service.ts';

@@ -2,13 +2,13 @@ import { ACTIVATION_CODE_TTL_SECONDS, type Language } from '@aircloud/shared/con
 import type { RegistrationInput } from '@aircloud/shared/auth';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { dispatchMail, recordMail } from '../../mail/outbox.ts';
+import { AppError } from '@aircloud/core/errors';
+import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
+import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import { findUsableCode, insertValidationCode } from '../auth/repository.ts';
 import { hashPassword } from '../auth/password-hash.ts';
-import { userLanguage } from '../users/language.ts';
-import { findUserByEmail, insertUser, type UserRow } from '../users/repository.ts';
+import { userLanguage } from '@aircloud/core/users/language';
+import { findUserByEmail, insertUser, type UserRow } from '@aircloud/core/users/repository';
 import { lockDisabledUser, neverActivated } from './repository.ts';
 
 function isUniqueViolation(err: unknown): boolean {

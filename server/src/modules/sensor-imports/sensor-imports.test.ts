@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENSOR_IMPORT_MAX_BYTES } from '@aircloud/shared/constants';
 import type { SensorImport } from '@aircloud/shared/sensors';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { QUEUES } from '../../jobs/queues.ts';
-import { signIn, type Session } from '../purifiers/test-support.ts';
-import { provisionSensor } from '../sensors/provisioning.ts';
-import { sensorImportDir } from './service.ts';
+import { QUEUES } from '@aircloud/core/queues';
+import { signIn, type Session } from '../../../test/support/purifiers.ts';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { sensorImportDir } from '@aircloud/core/sensor-imports/paths';
 
 let t: TestApp;
 let owner: Session;

@@ -1,5 +1,5 @@
 import { rename, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import type { Request } from 'express';
 import { parse } from 'csv-parse/sync';
@@ -9,31 +9,27 @@ import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import type { SensorImport } from '@aircloud/shared/sensors';
 import { translate } from '@aircloud/shared/i18n/translate';
+import { sensorImportDir } from '@aircloud/core/sensor-imports/paths';
 import type { AppContext } from '../../context.ts';
-import type { JobData } from '../../jobs/queues.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
+import type { JobData } from '@aircloud/core/queues';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { hydraCollection } from '@aircloud/core/jsonld';
 import { receiveFile, type ReceivedFile } from '../media/upload.ts';
-import { canAccessSensor, type SensorAction } from '../sensors/policy.ts';
-import { findSensor, type SensorRow } from '../sensors/repository.ts';
-import type { UserRow } from '../users/repository.ts';
-import { detectDelimiter, parseHeader } from './csv-format.ts';
-import { sensorImportPresenter } from './presenter.ts';
+import { canAccessSensor, type SensorAction } from '@aircloud/core/access/sensor-access';
+import { findSensor, type SensorRow } from '@aircloud/core/sensors/repository';
+import type { UserRow } from '@aircloud/core/users/repository';
+import { detectDelimiter, parseHeader } from '@aircloud/core/sensor-imports/csv-format';
+import { sensorImportPresenter } from '@aircloud/core/sensor-imports/presenter';
 import {
   findSensorImport,
   insertSensorImport,
   isRunningImportConflict,
   listSensorImports,
   type SensorImportRow,
-} from './repository.ts';
-import { cancelImportTransaction } from './store.ts';
+} from '@aircloud/core/sensor-imports/repository';
+import { cancelImportTransaction } from '@aircloud/core/sensor-imports/store';
 
 type ImportQueue = Queue<JobData['sensor-import']>;
-
-/** Where uploaded CSV files wait for the worker: `<uploadDir>/sensor-imports/<id>.csv`. */
-export function sensorImportDir(uploadDir: string): string {
-  return resolve(uploadDir, 'sensor-imports');
-}
 
 /** Content types browsers and tools send for a .csv file (Windows says vnd.ms-excel). */
 const CSV_TYPES = new Set([

@@ -5,7 +5,7 @@ import {
   type GraphMeasure,
   type MeasuresQuery,
 } from '@aircloud/shared/sensors';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '@aircloud/core/db/client';
 
 const HOUR = 3600;
 

@@ -1,7 +1,7 @@
 import { wifiState } from '@aircloud/shared/purifiers';
 import type { PublicSensor, Sensor } from '@aircloud/shared/sensors';
-import { iri } from '../../http/jsonld.ts';
-import type { SensorDetailRow } from './repository.ts';
+import { iri } from '@aircloud/core/jsonld';
+import type { SensorDetailRow } from '@aircloud/core/sensors/repository';
 
 /** One sensor as the API answers it: settings, owner, network state, links and live values. */
 export function sensorPresenter(detail: SensorDetailRow, now: Date = new Date()): Sensor {

@@ -17,8 +17,8 @@ import {
   type SensorMeasures,
 } from '@aircloud/shared/sensors';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { activate, exportedKey, signIn, type Session } from '../purifiers/test-support.ts';
-import { storeSeries } from './test-support.ts';
+import { activate, exportedKey, signIn, type Session } from '../../../test/support/purifiers.ts';
+import { storeSeries } from '../../../test/support/sensors.ts';
 
 let t: TestApp;
 let owner: Session;

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoClass } from '@aircloud/shared/sensors';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { DeviceAuthenticator } from '../../devices/device-auth.ts';
-import { activate, exportedKey, signIn } from '../purifiers/test-support.ts';
-import { linkPurifier, linkedPurifierIds } from './repository.ts';
-import { provisionSensor } from './provisioning.ts';
+import { activate, exportedKey, signIn } from '../../../test/support/purifiers.ts';
+import { linkPurifier, linkedPurifierIds } from '@aircloud/core/sensors/repository';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 
 let t: TestApp;
 

@@ -17,26 +17,27 @@ import {
 } from '@aircloud/shared/sensors';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { purifiers } from '../../db/schema.ts';
-import { AppError, fieldError } from '../../http/app-error.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
-import { sha256 } from '../../lib/crypto.ts';
-import { pushPurifier } from '../../devices/purifier-push.ts';
+import { purifiers } from '@aircloud/core/db/schema';
+import { AppError, fieldError } from '@aircloud/core/errors';
+import { hydraCollection } from '@aircloud/core/jsonld';
+import { sha256 } from '@aircloud/core/lib/crypto';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { closePublicSensor } from '../../realtime/public-sensors.ts';
-import { arbitratePurifiers } from '../alert-rules/arbitration.ts';
-import { accessAllows, canAccessPurifier } from '../purifiers/policy.ts';
-import type { PurifierRow } from '../purifiers/repository.ts';
-import { findUserByEmail, type UserRow } from '../users/repository.ts';
-import { exportLimit, streamExport } from './export.ts';
+import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
+import { accessAllows, canAccessPurifier } from '@aircloud/core/access/purifier-access';
+import type { PurifierRow } from '@aircloud/core/purifiers/repository';
+import { findUserByEmail, type UserRow } from '@aircloud/core/users/repository';
+import { exportLimit } from '@aircloud/core/telemetry/export';
+import { streamExport } from './export.ts';
 import { measuresBody } from './measures.ts';
 import {
   sensorAccess,
   sensorAccessCondition,
   sensorsOfUserCondition,
   type SensorAction,
-} from './policy.ts';
+} from '@aircloud/core/access/sensor-access';
 import { publicSensorPresenter, sensorPresenter } from './presenter.ts';
-import { newDeviceSecret } from './provisioning.ts';
+import { newDeviceSecret } from '@aircloud/core/sensors/provisioning';
 import {
   deleteHistory,
   deleteSensor,
@@ -50,7 +51,7 @@ import {
   updateSensor,
   type SensorDetailRow,
   type SensorRow,
-} from './repository.ts';
+} from '@aircloud/core/sensors/repository';
 
 type Executor = Parameters<typeof findSensor>[0] & Parameters<typeof sensorAccess>[0];
 

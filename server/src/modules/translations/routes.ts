@@ -3,7 +3,7 @@ import type { Language } from '@aircloud/shared/constants';
 import type { Violation } from '@aircloud/shared/errors';
 import { isLanguage, translationOverrideWriteSchema } from '@aircloud/shared/translations';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';

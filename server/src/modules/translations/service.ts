@@ -9,9 +9,9 @@ import type {
   TranslationRow,
 } from '@aircloud/shared/translations';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { cachedOverrides, loadTranslationOverrides } from './overrides-cache.ts';
-import * as repo from './repository.ts';
+import { AppError } from '@aircloud/core/errors';
+import { cachedOverrides, loadTranslationOverrides } from '@aircloud/core/i18n/overrides-cache';
+import * as repo from '@aircloud/core/i18n/overrides-repository';
 
 /** The shipped texts per language, flattened once (the catalogues never change at run time). */
 const BASE: Record<Language, Record<string, string>> = Object.fromEntries(

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TranslationCatalogue } from '@aircloud/shared/translations';
-import { translationOverrides } from '../../db/schema.ts';
-import { OVERRIDES_TTL_MS } from './overrides-cache.ts';
+import { translationOverrides } from '@aircloud/core/db/schema';
+import { OVERRIDES_TTL_MS } from '@aircloud/core/i18n/overrides-cache';
 import {
   GOOD_PASSWORD,
   createUser,

@@ -1,7 +1,7 @@
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import type { UserUpdateInput } from '@aircloud/shared/users';
-import { AppError } from '../../http/app-error.ts';
-import type { UserRow } from './repository.ts';
+import { AppError } from '@aircloud/core/errors';
+import type { UserRow } from '@aircloud/core/users/repository';
 
 /** Admins reach every user; others only their own record (403 otherwise). */
 export function assertCanReach(actor: UserRow, targetId: string): void {

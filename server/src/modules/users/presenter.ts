@@ -1,9 +1,9 @@
 import type { Role } from '@aircloud/shared/roles';
 import type { User, UserIdentity } from '@aircloud/shared/users';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 import { mediaContentUrl } from '../media/presenter.ts';
-import { userLanguage } from './language.ts';
-import type { UserRow } from './repository.ts';
+import { userLanguage } from '@aircloud/core/users/language';
+import type { UserRow } from '@aircloud/core/users/repository';
 
 /** The identity part every user body shares (GET /api/me and /api/users). */
 export function userIdentity(user: UserRow): UserIdentity {

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { userListQuerySchema, userUpdateSchema, userWriteSchema } from '@aircloud/shared/users';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireAuth, requireRole } from '../../http/authenticate.ts';
-import { iri } from '../../http/jsonld.ts';
+import { iri } from '@aircloud/core/jsonld';
 import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';
 import { userPresenter } from './presenter.ts';

@@ -7,19 +7,19 @@ import {
 } from '@aircloud/shared/users';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/app-error.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { dispatchMail, recordMail } from '../../mail/outbox.ts';
-import { emitToUser, endUserSockets } from '../../realtime/gateway.ts';
-import { sealKeyOf } from '../../devices/device-credentials.ts';
-import { endDeletedAccount, settleDisabledAccount } from '../access/accounts.ts';
+import { AppError } from '@aircloud/core/errors';
+import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
+import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
+import { emitToUser, endUserSockets } from '@aircloud/core/realtime/emitter';
+import { sealKeyOf } from '@aircloud/core/devices/credentials';
+import { endDeletedAccount, settleDisabledAccount } from '@aircloud/core/access/accounts';
 import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
-import type { Settled } from '../access/settle.ts';
+import type { Settled } from '@aircloud/core/access/settle';
 import { endUserCredentials } from '../auth/credentials.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { insertValidationCode } from '../auth/repository.ts';
 import { pushClaimedInvitations } from '../invitations/access.ts';
-import { claimInvitations, type ClaimedInvitation } from '../invitations/repository.ts';
+import { claimInvitations, type ClaimedInvitation } from '@aircloud/core/invitations/repository';
 import { currentMe } from '../me/service.ts';
 import {
   detachMediaWornByOthers,
@@ -30,11 +30,11 @@ import {
 } from '../media/repository.ts';
 import { attachableAvatar, removeUnusedMedia } from '../media/service.ts';
 import { assertCanReach, assertSelfEditAllowed, removesAnAdmin } from './policy.ts';
-import { pageOffset } from '../../db/sql.ts';
-import { hydraCollection } from '../../http/jsonld.ts';
+import { pageOffset } from '@aircloud/core/db/sql';
+import { hydraCollection } from '@aircloud/core/jsonld';
 import { userPresenter } from './presenter.ts';
-import * as repo from './repository.ts';
-import type { UserRow } from './repository.ts';
+import * as repo from '@aircloud/core/users/repository';
+import type { UserRow } from '@aircloud/core/users/repository';
 
 /** The media id of an avatar IRI; undefined when absent. */
 function mediaIdOf(avatarIri: string | undefined): string | undefined {

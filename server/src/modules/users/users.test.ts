@@ -5,7 +5,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import type { Me, User } from '@aircloud/shared/users';
-import { mails, users } from '../../db/schema.ts';
+import { mails, users } from '@aircloud/core/db/schema';
 import {
   GOOD_PASSWORD,
   createUser,

@@ -1,0 +1,158 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { deviceRoom } from '@aircloud/shared/devices';
+import { normalizeProductKey } from '@aircloud/shared/product-keys';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import { productKeys, purifiers } from '../db/schema.ts';
+import { decrypt, deriveKey, encrypt, sha256 } from '../lib/crypto.ts';
+import { newDeviceSecret } from '../sensors/provisioning.ts';
+import type { RealtimeServer } from '../realtime/emitter.ts';
+import { deviceNamespace } from '../purifiers/push.ts';
+
+/**
+ * A purifier's device credential (docs/api-devices.md), as the field does it (ThingsBoard's
+ * claiming, AWS IoT fleet provisioning): the product key on the label only CLAIMS the purifier
+ * for a user; the device then exchanges it, once, for a secret of its own, and from then on only
+ * that secret speaks as the device. At every change of owner the secret is rotated: a new one is
+ * handed to the device over its authenticated channel (socket event, telemetry reply), and the
+ * old one stops working as soon as the device first uses the new one.
+ */
+
+type Executor = Pick<Database, 'select' | 'update' | 'execute'>;
+
+/** The AES key sealing a rotation's pending secret at rest, derived from the app secret. */
+export function deviceSecretKey(appSecret: string): Buffer {
+  return deriveKey(appSecret, 'device-secret');
+}
+
+/** The Redis channel on which nodes tell each other to forget a device's cached credential. */
+export const deviceAuthChannel = (prefix: string) => `${prefix}:device-auth`;
+
+/** Tells every server node to drop its cached credential of `serial` (after a change). */
+export async function forgetDeviceEverywhere(
+  redis: Redis,
+  prefix: string,
+  serial: string,
+): Promise<void> {
+  await redis.publish(deviceAuthChannel(prefix), serial);
+}
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * POST /device/v1/credentials: the one exchange of a claim key for a device secret. Only for a
+ * purifier that a user has claimed (key activated) and that holds no secret yet; the key is
+ * compared in constant time. Answers the new secret (shown once, stored hashed), or null.
+ */
+export async function claimDeviceSecret(
+  db: Database,
+  serial: string,
+  productKey: string,
+): Promise<{ purifierId: string; secret: string } | null> {
+  if (serial.length > 100 || productKey.length > 200) return null;
+  const [row] = await db
+    .select({ id: purifiers.id, key: productKeys.key, hash: purifiers.deviceSecretHash })
+    .from(purifiers)
+    .innerJoin(productKeys, eq(productKeys.id, purifiers.productKeyId))
+    .where(
+      and(
+        eq(purifiers.serialNumber, serial),
+        eq(productKeys.state, 'activated'),
+        sql`${purifiers.userId} IS NOT NULL`,
+      ),
+    )
+    .limit(1);
+  const expected = row?.key ?? 'no such purifier';
+  const matches = timingSafeEqual(digest(normalizeProductKey(productKey)), digest(expected));
+  if (!row || !matches || row.hash !== null) return null;
+  const secret = newDeviceSecret();
+  const [claimed] = await db
+    .update(purifiers)
+    .set({ deviceSecretHash: sha256(secret), deviceSecretIssuedAt: new Date() })
+    .where(and(eq(purifiers.id, row.id), isNull(purifiers.deviceSecretHash)))
+    .returning({ id: purifiers.id });
+  return claimed ? { purifierId: claimed.id, secret } : null;
+}
+
+/**
+ * Gives a purifier a device secret directly (the demo's and the tests' simulated devices, which
+ * are built by us rather than claimed): any earlier secret or rotation stops working.
+ */
+export async function issueDeviceSecret(db: Executor, purifierId: string): Promise<string> {
+  const secret = newDeviceSecret();
+  await db
+    .update(purifiers)
+    .set({
+      deviceSecretHash: sha256(secret),
+      deviceSecretNextHash: null,
+      deviceSecretNextSealed: null,
+      deviceSecretIssuedAt: new Date(),
+    })
+    .where(eq(purifiers.id, purifierId));
+  return secret;
+}
+
+/**
+ * Starts a rotation of a purifier's device secret (change of owner), inside the caller's
+ * transaction: a new secret waits, sealed, to be handed to the device. A rotation already under
+ * way is kept (its secret only ever went to the holder of the current one), so a device never
+ * receives a secret that is then replaced behind its back. Answers the pending secret, or null
+ * when the purifier has no device secret yet (nothing to rotate: it has never been claimed).
+ */
+export async function rotateDeviceSecret(
+  db: Executor,
+  purifierId: string,
+  key: Buffer,
+): Promise<string | null> {
+  const secret = newDeviceSecret();
+  const { rows } = await db.execute<{ sealed: string | null }>(sql`
+    UPDATE purifiers SET
+      device_secret_next_hash = coalesce(device_secret_next_hash, ${sha256(secret)}),
+      device_secret_next_sealed = coalesce(device_secret_next_sealed, ${encrypt(key, secret)})
+    WHERE id = ${purifierId} AND device_secret_hash IS NOT NULL
+    RETURNING device_secret_next_sealed AS sealed`);
+  const sealed = rows[0]?.sealed;
+  return sealed ? decrypt(key, sealed) : null;
+}
+
+/** The secret a rotation is waiting to hand over, from its sealed form (null when unreadable). */
+export function pendingDeviceSecret(sealed: string | null, key: Buffer): string | null {
+  return sealed ? decrypt(key, sealed) : null;
+}
+
+/**
+ * The device used the new secret of a rotation: it becomes the only one. Answers the hash of the
+ * retired secret (to close the sockets that still use it), or null when another request already
+ * finished the rotation.
+ */
+export async function completeRotation(
+  db: Executor,
+  purifierId: string,
+  nextHash: string,
+): Promise<string | null> {
+  const { rows } = await db.execute<{ retired: string }>(sql`
+    UPDATE purifiers p SET device_secret_hash = p.device_secret_next_hash,
+           device_secret_next_hash = NULL, device_secret_next_sealed = NULL,
+           device_secret_issued_at = now()
+      FROM purifiers old
+     WHERE p.id = ${purifierId} AND old.id = p.id AND p.device_secret_next_hash = ${nextHash}
+    RETURNING old.device_secret_hash AS retired`);
+  return rows[0]?.retired ?? null;
+}
+
+/** Hands a rotation's new secret to the device's open sockets (any server node). */
+export function deliverDeviceSecret(io: RealtimeServer, purifierId: string, secret: string): void {
+  deviceNamespace(io).to(deviceRoom(purifierId)).emit('credentials', { device_secret: secret });
+}
+
+const sealKeys = new Map<string, Buffer>();
+/** The seal key of an app secret, derived once. */
+export function sealKeyOf(appSecret: string): Buffer {
+  let key = sealKeys.get(appSecret);
+  if (!key) {
+    key = deviceSecretKey(appSecret);
+    sealKeys.set(appSecret, key);
+  }
+  return key;
+}

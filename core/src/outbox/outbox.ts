@@ -1,0 +1,29 @@
+import type { Queue } from 'bullmq';
+import type { MailJob } from '@aircloud/shared/mail';
+import { ulid } from 'ulid';
+import type { Database } from '../db/client.ts';
+import { mails } from '../db/schema.ts';
+import type { JobData } from '../queues.ts';
+
+type Executor = Pick<Database, 'insert'>;
+
+/** Records a mail in the outbox; call inside the transaction of the change that causes it. */
+export async function recordMail(tx: Executor, mail: MailJob): Promise<string> {
+  const id = ulid();
+  await tx.insert(mails).values({
+    id,
+    to: mail.to,
+    lang: mail.lang,
+    template: mail.template,
+    data: mail.data,
+  });
+  return id;
+}
+
+/**
+ * Asks the worker to send a recorded mail. A failure here loses nothing: the worker's sweep
+ * picks up mails left pending.
+ */
+export async function dispatchMail(queue: Queue<JobData['mail']>, mailId: string): Promise<void> {
+  await queue.add('send', { mailId }, { jobId: mailId }).catch(() => undefined);
+}

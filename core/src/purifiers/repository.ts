@@ -1,0 +1,220 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE } from '@aircloud/shared/constants';
+import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/shared/purifiers';
+import type { Database } from '../db/client.ts';
+import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema.ts';
+import { reachesSensorSql } from '../access/grants.ts';
+import { containsPattern, pageOffset } from '../db/sql.ts';
+
+/** A purifier row as stored. */
+export type PurifierRow = typeof purifiers.$inferSelect;
+export type PurifierValues = Partial<typeof purifiers.$inferInsert>;
+export type MaintenanceEventRow = typeof maintenanceEvents.$inferSelect;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** The network state computed in SQL, as `wifiState` does in shared/src/purifiers.ts. */
+export const wifiStateSql = sql<WifiState>`CASE
+  WHEN ${purifiers.lastSeenAt} IS NULL THEN 'not_configured'
+  WHEN ${purifiers.lastSeenAt} >= now() - make_interval(secs => 3 * ${purifiers.reportingIntervalS}) THEN 'connected'
+  ELSE 'disconnected' END`;
+
+/** Filters of the purifier list. */
+export interface PurifierListFilter {
+  /** Which purifiers: those a user owns or was invited to (purifierListCondition). */
+  visible: SQL;
+  search?: string;
+  wifiState?: WifiState;
+  state?: PurifierState;
+}
+
+/** One page of a user's purifiers matching the filter, by name, and the total. */
+export async function listPurifiers(
+  db: Executor,
+  filter: PurifierListFilter,
+  page: number,
+): Promise<{ rows: PurifierRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [filter.visible];
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(purifiers.name, pattern),
+        ilike(purifiers.shortName, pattern),
+        ilike(purifiers.serialNumber, pattern),
+      ),
+    );
+  }
+  if (filter.wifiState) conditions.push(sql`${wifiStateSql} = ${filter.wifiState}`);
+  if (filter.state) conditions.push(eq(purifiers.state, filter.state));
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(purifiers)
+      .where(where)
+      .orderBy(asc(purifiers.name), asc(purifiers.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(purifiers)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The purifier with this id, locked until the transaction ends when `lock` is set. */
+export async function findPurifier(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<PurifierRow | undefined> {
+  const query = db.select().from(purifiers).where(eq(purifiers.id, id)).limit(1);
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Inserts a purifier. */
+export async function insertPurifier(
+  db: Executor,
+  values: typeof purifiers.$inferInsert,
+): Promise<PurifierRow> {
+  const [row] = await db.insert(purifiers).values(values).returning();
+  return row!;
+}
+
+/** Updates a purifier and answers the new row. */
+export async function updatePurifier(
+  db: Executor,
+  id: string,
+  values: PurifierValues,
+): Promise<PurifierRow> {
+  const [row] = await db
+    .update(purifiers)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(purifiers.id, id))
+    .returning();
+  return row!;
+}
+
+/** Leaves a purifier owned by nobody (its key was unlinked); its history stays. */
+export async function detachPurifier(db: Executor, id: string): Promise<void> {
+  await db
+    .update(purifiers)
+    .set({ userId: null, lastScheduleSlotAt: null, updatedAt: new Date() })
+    .where(eq(purifiers.id, id));
+}
+
+/** Records which purifier the first activation of a key created. */
+export async function linkKeyToPurifier(
+  db: Executor,
+  productKeyId: string,
+  purifierId: string,
+): Promise<void> {
+  await db
+    .update(productKeys)
+    .set({ purifierId, updatedAt: new Date() })
+    .where(eq(productKeys.id, productKeyId));
+}
+
+/** One page of a purifier's maintenance events, latest first, and the total. */
+export async function listMaintenanceEvents(
+  db: Executor,
+  purifierId: string,
+  page: number,
+): Promise<{ rows: MaintenanceEventRow[]; total: number }> {
+  const where = eq(maintenanceEvents.purifierId, purifierId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(maintenanceEvents)
+      .where(where)
+      .orderBy(desc(maintenanceEvents.occurredAt), desc(maintenanceEvents.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(maintenanceEvents)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The latest recorded replacement of a type on a purifier, if any. */
+export async function latestMaintenance(
+  db: Executor,
+  purifierId: string,
+  type: MaintenanceEventRow['type'],
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${maintenanceEvents.occurredAt})` })
+    .from(maintenanceEvents)
+    .where(and(eq(maintenanceEvents.purifierId, purifierId), eq(maintenanceEvents.type, type)));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/** Inserts a maintenance event. */
+export async function insertMaintenanceEvent(
+  db: Executor,
+  values: typeof maintenanceEvents.$inferInsert,
+): Promise<MaintenanceEventRow> {
+  const [row] = await db.insert(maintenanceEvents).values(values).returning();
+  return row!;
+}
+
+/** Sets one maintenance level of a purifier to 100 %. */
+export async function resetMaintenanceLevel(
+  db: Executor,
+  purifierId: string,
+  level: MaintenanceLevelKey,
+): Promise<void> {
+  await db
+    .update(purifiers)
+    .set({
+      maintenanceLevels: sql`${purifiers.maintenanceLevels} || jsonb_build_object(${level}::text, 100)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(purifiers.id, purifierId));
+}
+
+/** A sensor linked to a purifier, with who owns it, who linked it and whether `viewer` sees it. */
+export type LinkedSensorRow = {
+  id: string;
+  name: string;
+  owner_name: string | null;
+  linked_by_name: string | null;
+  visible: boolean;
+};
+
+/** The sensors linked to a purifier, in link order, as its page shows them to `viewerId`. */
+export async function linkedSensorsOf(
+  db: Executor,
+  purifierId: string,
+  viewerId: string,
+): Promise<LinkedSensorRow[]> {
+  const { rows } = await db.execute<LinkedSensorRow>(sql`
+    SELECT s.id, s.name,
+           nullif(trim(o.firstname || ' ' || o.lastname), '') AS owner_name,
+           nullif(trim(l.firstname || ' ' || l.lastname), '') AS linked_by_name,
+           ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)} AS visible
+      FROM sensor_purifiers sp
+      JOIN sensors s ON s.id = sp.sensor_id
+      LEFT JOIN users o ON o.id = s.user_id
+      LEFT JOIN users l ON l.id = sp.linked_by
+     WHERE sp.purifier_id = ${purifierId}
+     ORDER BY sp.created_at, s.id`);
+  return rows;
+}
+
+/** Removes the link between a sensor and a purifier; false when there was none. */
+export async function unlinkSensor(
+  db: Pick<Database, 'delete'>,
+  purifierId: string,
+  sensorId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(sensorPurifiers)
+    .where(and(eq(sensorPurifiers.purifierId, purifierId), eq(sensorPurifiers.sensorId, sensorId)))
+    .returning({ id: sensorPurifiers.sensorId });
+  return rows.length > 0;
+}

@@ -1,0 +1,294 @@
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { PAGE_SIZE, TIME_ZONE } from '@aircloud/shared/constants';
+import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
+import type { Database } from '../db/client.ts';
+import { containsPattern, pageOffset } from '../db/sql.ts';
+import { isoLocalDate } from '../purifiers/schedule-slots.ts';
+import {
+  deviceEvents,
+  purifiers,
+  sensorMeasures,
+  sensorMeasuresHourly,
+  sensorPurifiers,
+  sensors,
+  users,
+} from '../db/schema.ts';
+
+/** A sensor row as stored. */
+export type SensorRow = typeof sensors.$inferSelect;
+type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** The sensor with this id. */
+export async function findSensor(db: Executor, id: string): Promise<SensorRow | undefined> {
+  const [row] = await db.select().from(sensors).where(eq(sensors.id, id)).limit(1);
+  return row;
+}
+
+/** The sensor with this serial number. */
+export async function findSensorBySerial(
+  db: Executor,
+  serialNumber: string,
+): Promise<SensorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sensors)
+    .where(eq(sensors.serialNumber, serialNumber))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a sensor. */
+export async function insertSensor(
+  db: Executor,
+  values: typeof sensors.$inferInsert,
+): Promise<SensorRow> {
+  // Put into service the day it is provisioned (Paris date), unless told otherwise.
+  const systemDate = values.systemDate ?? isoLocalDate(new Date(), TIME_ZONE);
+  const [row] = await db
+    .insert(sensors)
+    .values({ ...values, systemDate })
+    .returning();
+  return row!;
+}
+
+/** Replaces the device secret hash of a sensor (re-provisioning). */
+export async function setSensorSecretHash(db: Executor, id: string, hash: string): Promise<void> {
+  await db
+    .update(sensors)
+    .set({ deviceSecretHash: hash, updatedAt: new Date() })
+    .where(eq(sensors.id, id));
+}
+
+/**
+ * Links a purifier to a sensor; linking twice is harmless. A ninth link is refused by a trigger
+ * (check_violation, constraint `sensor_purifiers_max_8`), which an existing link never reaches.
+ */
+export async function linkPurifier(
+  db: Executor,
+  sensorId: string,
+  purifierId: string,
+  linkedBy: string | null = null,
+) {
+  // Without an author (seeds, fixtures), the sensor's owner made it, as the migration assumed.
+  await db.execute(sql`
+    INSERT INTO sensor_purifiers (sensor_id, purifier_id, linked_by)
+    SELECT ${sensorId}, ${purifierId},
+           coalesce(${linkedBy}::text, (SELECT user_id FROM sensors WHERE id = ${sensorId}))
+    WHERE NOT EXISTS (
+      SELECT 1 FROM sensor_purifiers WHERE sensor_id = ${sensorId} AND purifier_id = ${purifierId})
+    ON CONFLICT DO NOTHING`);
+}
+
+/** Ids of the purifiers linked to a sensor. */
+export async function linkedPurifierIds(db: Executor, sensorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: sensorPurifiers.purifierId })
+    .from(sensorPurifiers)
+    .where(eq(sensorPurifiers.sensorId, sensorId))
+    .orderBy(asc(sensorPurifiers.createdAt));
+  return rows.map((r) => r.id);
+}
+
+/** A stored row as a sample (nulls dropped). */
+export function sampleOf(row: Record<string, unknown> & { ts: Date | string }): SensorSample {
+  const sample: SensorSample = { ts: new Date(row.ts).toISOString() };
+  for (const m of SENSOR_MEASURES) {
+    const v = row[m];
+    if (v !== null && v !== undefined) sample[m] = Number(v);
+  }
+  if (row.iso !== null && row.iso !== undefined) sample.iso = Number(row.iso);
+  return sample;
+}
+
+/** The latest stored sample of a sensor, if any. */
+export async function lastSample(db: Executor, sensorId: string): Promise<SensorSample | null> {
+  const [row] = await db
+    .select()
+    .from(sensorMeasures)
+    .where(eq(sensorMeasures.sensorId, sensorId))
+    .orderBy(desc(sensorMeasures.ts))
+    .limit(1);
+  return row ? sampleOf(row) : null;
+}
+
+/** The owner of a sensor as lists and details show it. */
+export interface SensorOwnerRow {
+  id: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/** A purifier linked to a sensor, in link order. */
+export interface LinkedPurifierRow {
+  id: string;
+  name: string;
+  serialNumber: string;
+}
+
+/** A sensor with everything its presenter shows. */
+export interface SensorDetailRow {
+  sensor: SensorRow;
+  owner: SensorOwnerRow | null;
+  purifiers: LinkedPurifierRow[];
+  lastSample: SensorSample | null;
+}
+
+/** What GET /api/sensors filters on: which sensors (access condition) and a search. */
+export interface SensorListFilter {
+  access: SQL | undefined;
+  search?: string;
+}
+
+/**
+ * One page of sensors with their owners, linked purifiers and last samples: four queries
+ * whatever the page size (page, count, links, last samples), never one per sensor.
+ */
+export async function listSensors(
+  db: Executor,
+  filter: SensorListFilter,
+  page: number,
+): Promise<{ rows: SensorDetailRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [filter.access];
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    conditions.push(
+      or(
+        ilike(sensors.name, pattern),
+        ilike(sensors.shortName, pattern),
+        ilike(sensors.serialNumber, pattern),
+      ),
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ sensor: sensors, owner: ownerColumns })
+      .from(sensors)
+      .leftJoin(users, eq(users.id, sensors.userId))
+      .where(where)
+      .orderBy(asc(sensors.name), asc(sensors.id))
+      .limit(PAGE_SIZE)
+      .offset(pageOffset(page)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sensors)
+      .where(where),
+  ]);
+  const details = await withLinksAndSamples(db, rows);
+  return { rows: details, total: count?.n ?? 0 };
+}
+
+const ownerColumns = {
+  id: users.id,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  email: users.email,
+};
+
+/** One sensor with its owner, links and last sample. */
+export async function findSensorDetail(
+  db: Executor,
+  id: string,
+): Promise<SensorDetailRow | undefined> {
+  const rows = await db
+    .select({ sensor: sensors, owner: ownerColumns })
+    .from(sensors)
+    .leftJoin(users, eq(users.id, sensors.userId))
+    .where(eq(sensors.id, id));
+  const [detail] = await withLinksAndSamples(db, rows);
+  return detail;
+}
+
+async function withLinksAndSamples(
+  db: Executor,
+  rows: { sensor: SensorRow; owner: SensorOwnerRow | null }[],
+): Promise<SensorDetailRow[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.sensor.id);
+  const [links, samples] = await Promise.all([
+    db
+      .select({
+        sensorId: sensorPurifiers.sensorId,
+        id: purifiers.id,
+        name: purifiers.name,
+        serialNumber: purifiers.serialNumber,
+      })
+      .from(sensorPurifiers)
+      .innerJoin(purifiers, eq(purifiers.id, sensorPurifiers.purifierId))
+      .where(inArray(sensorPurifiers.sensorId, ids))
+      .orderBy(asc(sensorPurifiers.createdAt), asc(purifiers.id)),
+    lastSamples(db, ids),
+  ]);
+  return rows.map(({ sensor, owner }) => ({
+    sensor,
+    owner,
+    purifiers: links
+      .filter((l) => l.sensorId === sensor.id)
+      .map(({ id, name, serialNumber }) => ({ id, name, serialNumber })),
+    lastSample: samples.get(sensor.id) ?? null,
+  }));
+}
+
+/** The latest sample of each sensor, in one query (one backward index probe per sensor). */
+export async function lastSamples(db: Executor, ids: string[]): Promise<Map<string, SensorSample>> {
+  const result = await db.execute<Record<string, unknown> & { sensor_id: string; ts: Date }>(sql`
+    SELECT s.id AS sensor_id, m.*
+    FROM unnest(${`{${ids.join(',')}}`}::text[]) AS s(id)
+    CROSS JOIN LATERAL (
+      SELECT * FROM sensor_measures WHERE sensor_id = s.id ORDER BY ts DESC LIMIT 1
+    ) m`);
+  return new Map(result.rows.map((row) => [row.sensor_id, sampleOf(row)]));
+}
+
+/** Updates a sensor's own fields. */
+export async function updateSensor(
+  db: Executor,
+  id: string,
+  values: Partial<typeof sensors.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(sensors)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(sensors.id, id));
+}
+
+/**
+ * Replaces the purifiers linked to a sensor (the caller runs it in a transaction): links kept
+ * keep their author, new ones are made by `linkedBy`.
+ */
+export async function replaceLinks(
+  db: Writer,
+  sensorId: string,
+  purifierIds: string[],
+  linkedBy: string,
+): Promise<void> {
+  await db
+    .delete(sensorPurifiers)
+    .where(
+      and(
+        eq(sensorPurifiers.sensorId, sensorId),
+        purifierIds.length > 0
+          ? sql`${sensorPurifiers.purifierId} <> ALL(${sql.param(purifierIds)}::text[])`
+          : undefined,
+      ),
+    );
+  // One at a time, in the given order: created_at keeps the link order; the trigger counts.
+  for (const purifierId of purifierIds) await linkPurifier(db, sensorId, purifierId, linkedBy);
+}
+
+/** Removes the samples and hourly roll-ups of a sensor. */
+export async function deleteHistory(db: Writer, sensorId: string): Promise<void> {
+  await db.delete(sensorMeasures).where(eq(sensorMeasures.sensorId, sensorId));
+  await db.delete(sensorMeasuresHourly).where(eq(sensorMeasuresHourly.sensorId, sensorId));
+}
+
+/** Removes a sensor with its links, samples, roll-ups and network events. */
+export async function deleteSensor(db: Writer, sensorId: string): Promise<void> {
+  await db.delete(sensors).where(eq(sensors.id, sensorId));
+  await deleteHistory(db, sensorId);
+  await db
+    .delete(deviceEvents)
+    .where(and(eq(deviceEvents.deviceKind, 'sensor'), eq(deviceEvents.deviceId, sensorId)));
+}

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { ProductKeyModel } from '@aircloud/shared/product-keys';
+import { ulid } from 'ulid';
+import type { Database } from '@aircloud/core/db/client';
+import { productKeys, purifiers, users } from '@aircloud/core/db/schema';
+import { issueDeviceSecret } from '@aircloud/core/devices/credentials';
+import { randomProductKey } from '@aircloud/core/product-keys/key-code';
+import { claimPurifier } from '../../server/src/modules/purifiers/service.ts';
+import { linkPurifier } from '@aircloud/core/sensors/repository';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+
+/** Credentials of one device, for the simulator (the only place a sensor secret is shown). */
+export interface DeviceCredentials {
+  kind: 'purifier' | 'sensor';
+  id: string;
+  serial: string;
+  secret: string;
+  /** Sensors: serial numbers of their linked purifiers (same room). */
+  linked?: string[];
+}
+
+/** One purifier to make sure of: serial `<model>-<number>`, owner, display name. */
+export interface FleetPurifier {
+  model: ProductKeyModel;
+  number: number;
+  ownerId: string;
+  name: string;
+  shortName?: string;
+  /** Room volume in m³ (length × width × 2.50), so the summary shows a real output. */
+  pieceVolume: number;
+}
+
+/** One sensor to make sure of, with the purifiers (serials) of its room. */
+export interface FleetSensor {
+  serial: string;
+  ownerId: string | null;
+  name: string;
+  shortName?: string;
+  linked: string[];
+  reportingIntervalS?: number;
+}
+
+/**
+ * Makes sure a purifier exists and belongs to its owner, the way a real one does: a product key
+ * generated, exported, then activated by the owner (only when it is not activated yet, so it is
+ * idempotent). Answers its credentials: its serial and a new device secret each time (secrets
+ * are stored hashed; the simulated device is built by us, so it is given one rather than
+ * exchanging its product key for it).
+ */
+export async function ensurePurifier(db: Database, p: FleetPurifier): Promise<DeviceCredentials> {
+  const serial = `${p.model}-${String(p.number).padStart(6, '0')}`;
+  let [key] = await db.select().from(productKeys).where(eq(productKeys.serialNumber, serial));
+  if (!key) {
+    await db
+      .insert(productKeys)
+      .values({
+        id: ulid(),
+        key: randomProductKey(),
+        serialNumber: serial,
+        model: p.model,
+        state: 'exported',
+        exportedAt: new Date(),
+      })
+      .onConflictDoNothing();
+    [key] = await db.select().from(productKeys).where(eq(productKeys.serialNumber, serial));
+  }
+  if (key!.state !== 'activated') {
+    const [owner] = await db.select().from(users).where(eq(users.id, p.ownerId));
+    // A rotation's secret would be sealed with a throwaway key: the new secret below replaces it.
+    await claimPurifier(db, owner!, key!.key, randomBytes(32));
+    const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
+    await db
+      .update(purifiers)
+      .set({ name: p.name, shortName: p.shortName ?? '', pieceVolume: p.pieceVolume })
+      .where(eq(purifiers.id, purifier!.id));
+  }
+  const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
+  const secret = await issueDeviceSecret(db, purifier!.id);
+  return { kind: 'purifier', id: purifier!.id, serial, secret };
+}
+
+/**
+ * Makes sure a sensor exists (a new secret each time: secrets are stored hashed, so the caller
+ * gets a fresh one to hand to the simulator) and is linked to the purifiers of its room.
+ */
+export async function ensureSensor(db: Database, s: FleetSensor): Promise<DeviceCredentials> {
+  const { sensor, secret } = await provisionSensor(db, {
+    serialNumber: s.serial,
+    userId: s.ownerId,
+    name: s.name,
+    shortName: s.shortName,
+    reportingIntervalS: s.reportingIntervalS,
+  });
+  for (const purifierSerial of s.linked) {
+    const [purifier] = await db
+      .select({ id: purifiers.id })
+      .from(purifiers)
+      .where(eq(purifiers.serialNumber, purifierSerial));
+    if (purifier) await linkPurifier(db, sensor.id, purifier.id);
+  }
+  return { kind: 'sensor', id: sensor.id, serial: s.serial, secret, linked: s.linked };
+}

@@ -1,0 +1,121 @@
+import { ulid } from 'ulid';
+import type { Role } from '@aircloud/shared/roles';
+import { hashPassword } from '../../server/src/modules/auth/password-hash.ts';
+import type { Database } from '@aircloud/core/db/client';
+import { users } from '@aircloud/core/db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  ensurePurifier,
+  ensureSensor,
+  type DeviceCredentials,
+  type FleetPurifier,
+  type FleetSensor,
+} from './device-fleet.ts';
+
+/** The demo accounts, created only in demo mode; all share the password below. */
+export const DEMO_PASSWORD = 'Demo-1234';
+export const DEMO_ACCOUNTS: { email: string; firstname: string; lastname: string; role: Role }[] = [
+  { email: 'admin@demo.test', firstname: 'Alice', lastname: 'Admin', role: 'ROLE_ADMIN' },
+  { email: 'tech@demo.test', firstname: 'Théo', lastname: 'Technicien', role: 'ROLE_TECHNICIAN' },
+  { email: 'user@demo.test', firstname: 'Ursula', lastname: 'User', role: 'ROLE_USER' },
+];
+
+/** Creates the demo accounts that do not exist yet (idempotent, safe at every start). */
+export async function seedDemo(db: Database): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db
+    .insert(users)
+    .values(
+      DEMO_ACCOUNTS.map((account) => ({
+        id: ulid(),
+        ...account,
+        company: 'Demo',
+        lang: 'fr',
+        enabled: true,
+        passwordHash,
+      })),
+    )
+    .onConflictDoNothing({ target: users.email });
+}
+
+const serialOf = (model: string, n: number) => `${model}-${String(n).padStart(6, '0')}`;
+
+/**
+ * Demo machines (idempotent): user@demo.test gets two purifiers and two sensors, each sensor in
+ * the room of one purifier; admin@demo.test three purifiers and one sensor. Answers the device
+ * credentials for the simulator (sensor secrets are renewed at every call).
+ */
+export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]> {
+  const byEmail = async (email: string) =>
+    (await db.select().from(users).where(eq(users.email, email)))[0]!.id;
+  const user = await byEmail('user@demo.test');
+  const admin = await byEmail('admin@demo.test');
+  const purifierPlan: FleetPurifier[] = [
+    {
+      model: 'HEPA_BULLE_WHITE',
+      number: 900001,
+      ownerId: user,
+      name: 'Salon',
+      shortName: 'Salon',
+      pieceVolume: 45,
+    },
+    {
+      model: 'HEPA_COCOON',
+      number: 900002,
+      ownerId: user,
+      name: 'Bureau',
+      shortName: 'Bureau',
+      pieceVolume: 30,
+    },
+    {
+      model: 'HEPA_DOME_BLACK',
+      number: 900003,
+      ownerId: admin,
+      name: 'Open space A',
+      pieceVolume: 150,
+    },
+    {
+      model: 'HEPA_DOME_WHITE',
+      number: 900004,
+      ownerId: admin,
+      name: 'Open space B',
+      pieceVolume: 120,
+    },
+    {
+      model: 'HEPA_BULLE_BLACK',
+      number: 900005,
+      ownerId: admin,
+      name: 'Salle de réunion',
+      pieceVolume: 60,
+    },
+  ];
+  const devices: DeviceCredentials[] = [];
+  for (const p of purifierPlan) devices.push(await ensurePurifier(db, p));
+  const sensorPlan: FleetSensor[] = [
+    {
+      serial: 'DEMO-SENSOR-000001',
+      ownerId: user,
+      name: 'Capteur salon',
+      shortName: 'Salon',
+      linked: [serialOf('HEPA_BULLE_WHITE', 900001)],
+      reportingIntervalS: 5,
+    },
+    {
+      serial: 'DEMO-SENSOR-000002',
+      ownerId: user,
+      name: 'Capteur bureau',
+      shortName: 'Bureau',
+      linked: [serialOf('HEPA_COCOON', 900002)],
+      reportingIntervalS: 5,
+    },
+    {
+      serial: 'DEMO-SENSOR-000003',
+      ownerId: admin,
+      name: 'Capteur open space',
+      linked: [serialOf('HEPA_DOME_BLACK', 900003), serialOf('HEPA_DOME_WHITE', 900004)],
+      reportingIntervalS: 5,
+    },
+  ];
+  for (const s of sensorPlan) devices.push(await ensureSensor(db, s));
+  return devices;
+}

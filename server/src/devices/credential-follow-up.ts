@@ -1,0 +1,43 @@
+import { deviceCredentialRoom } from '@aircloud/shared/devices';
+import type { Redis } from 'ioredis';
+import type { Database } from '@aircloud/core/db/client';
+import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
+import type { VerifiedDevice } from './device-auth.ts';
+import {
+  completeRotation,
+  forgetDeviceEverywhere,
+  pendingDeviceSecret,
+  sealKeyOf,
+} from '@aircloud/core/devices/credentials';
+import { deviceNamespace } from '@aircloud/core/purifiers/push';
+
+/** What a device's credential check needs of the app. */
+interface CredentialContext {
+  db: Database;
+  redis: Redis;
+  io: RealtimeServer;
+  config: { appSecret: string; redisPrefix: string };
+}
+
+/**
+ * After a purifier authenticated (telemetry post or socket handshake): a device that used the
+ * new secret of a rotation finishes it (the old secret stops working on every node and the
+ * sockets still using it are closed); a device that used its current secret while a rotation
+ * waits gets the new secret back (answered here, to hand over in the reply or on the socket).
+ */
+export async function followUpCredential(
+  ctx: CredentialContext,
+  device: VerifiedDevice,
+): Promise<string | null> {
+  if (device.kind !== 'purifier') return null;
+  if (device.credential === 'next') {
+    const retired = await completeRotation(ctx.db, device.id, device.hash);
+    await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, device.serialNumber);
+    if (retired)
+      deviceNamespace(ctx.io)
+        .in(deviceCredentialRoom(device.id, retired.slice(0, 16)))
+        .disconnectSockets(true);
+    return null;
+  }
+  return pendingDeviceSecret(device.pendingSealed, sealKeyOf(ctx.config.appSecret));
+}
