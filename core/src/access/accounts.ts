@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { purifiers, sensors } from '../db/schema.ts';
+import { purifiers, sensors } from '../db/schema/index.ts';
 import { endOwnership, type EndedOwnership } from './ownership.ts';
 import { affectedPurifiers, settleControl, type Settled } from './settle.ts';
 

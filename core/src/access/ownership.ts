@@ -6,7 +6,7 @@ import {
   purifierMerakiSecrets,
   purifiers,
   sensorPurifiers,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { rotateDeviceSecret } from '../devices/credentials.ts';
 import {
   detachPurifierFromInvitations,

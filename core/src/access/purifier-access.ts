@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MachineAccess } from '@aircloud/shared/invitations';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import type { Database } from '../db/client.ts';
-import { purifiers } from '../db/schema.ts';
+import { purifiers } from '../db/schema/index.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';
 

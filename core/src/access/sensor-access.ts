@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MachineAccess } from '@aircloud/shared/invitations';
 import { hasRole, type Role } from '@aircloud/shared/roles';
 import type { Database } from '../db/client.ts';
-import { sensors } from '../db/schema.ts';
+import { sensors } from '../db/schema/index.ts';
 import { accessAllows } from './purifier-access.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { SensorRow } from '../sensors/repository.ts';

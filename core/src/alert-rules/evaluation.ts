@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { GRAPH_MEASURES } from '@aircloud/shared/sensors';
 import { ulid } from 'ulid';
 import type { Database } from '../db/client.ts';
-import { alertRules, alertTriggers } from '../db/schema.ts';
+import { alertRules, alertTriggers } from '../db/schema/index.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';
 import { linkedPurifierIds } from '../sensors/repository.ts';
 import { ruleActsSql } from '../access/grants.ts';

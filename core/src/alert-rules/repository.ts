@@ -7,7 +7,7 @@ import {
   alertRuleStates,
   alertTriggers,
   purifiers,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 
 /** A rule as stored, with its runtime state. */
 export type AlertRuleRow = typeof alertRules.$inferSelect & {

@@ -4,7 +4,7 @@ import { normalizeProductKey } from '@aircloud/shared/product-keys';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
-import { productKeys, purifiers } from '../db/schema.ts';
+import { productKeys, purifiers } from '../db/schema/index.ts';
 import { decrypt, deriveKey, encrypt, sha256 } from '../lib/crypto.ts';
 import { newDeviceSecret } from '../sensors/provisioning.ts';
 import type { RealtimeServer } from '../realtime/emitter.ts';

@@ -1,7 +1,7 @@
 import type { DeviceKind } from '@aircloud/shared/devices';
 import { ulid } from 'ulid';
 import type { Database } from '../db/client.ts';
-import { deviceEvents } from '../db/schema.ts';
+import { deviceEvents } from '../db/schema/index.ts';
 
 /** One transition of a device: wifi (connected/disconnected) or state (operational/warning/alert). */
 export interface DeviceTransition {

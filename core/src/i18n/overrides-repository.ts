@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Language } from '@aircloud/shared/constants';
 import type { Database } from '../db/client.ts';
-import { translationOverrides } from '../db/schema.ts';
+import { translationOverrides } from '../db/schema/index.ts';
 
 export type TranslationOverrideRow = typeof translationOverrides.$inferSelect;
 

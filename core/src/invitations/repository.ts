@@ -8,7 +8,7 @@ import {
   invitations,
   purifiers,
   sensors,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 import { pageOffset } from '../db/sql.ts';
 
 /** An invitation row as stored. */

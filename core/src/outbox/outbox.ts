@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { MailJob } from '@aircloud/shared/mail';
 import { ulid } from 'ulid';
 import type { Database } from '../db/client.ts';
-import { mails } from '../db/schema.ts';
+import { mails } from '../db/schema/index.ts';
 import type { JobData } from '../queues.ts';
 
 type Executor = Pick<Database, 'insert'>;

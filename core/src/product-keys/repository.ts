@@ -7,7 +7,7 @@ import {
   type ProductKeyState,
 } from '@aircloud/shared/product-keys';
 import type { Database } from '../db/client.ts';
-import { productKeys, users } from '../db/schema.ts';
+import { productKeys, users } from '../db/schema/index.ts';
 import { containsPattern, pageOffset } from '../db/sql.ts';
 
 /** A product key row as stored. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/shared/purifiers';
 import type { Database } from '../db/client.ts';
-import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema.ts';
+import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema/index.ts';
 import { reachesSensorSql } from '../access/grants.ts';
 import { containsPattern, pageOffset } from '../db/sql.ts';
 

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { Database } from '../db/client.ts';
-import { sensorImports } from '../db/schema.ts';
+import { sensorImports } from '../db/schema/index.ts';
 import { pageOffset } from '../db/sql.ts';
 
 /** A sensor import row as stored. */

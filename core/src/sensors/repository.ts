@@ -12,7 +12,7 @@ import {
   sensorPurifiers,
   sensors,
   users,
-} from '../db/schema.ts';
+} from '../db/schema/index.ts';
 
 /** A sensor row as stored. */
 export type SensorRow = typeof sensors.$inferSelect;

@@ -1,7 +1,7 @@
 import { containsPattern } from '../db/sql.ts';
 import { and, asc, count, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema.ts';
+import { users } from '../db/schema/index.ts';
 
 /** A user row as stored. */
 export type UserRow = typeof users.$inferSelect;

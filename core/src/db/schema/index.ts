@@ -1,0 +1,10 @@
+/**
+ * Every table, from the file of its area (one owner each): accounts, fleet, telemetry, alerts,
+ * invitations, imports. drizzle-kit reads the area files (drizzle.config.ts).
+ */
+export * from './accounts.ts';
+export * from './fleet.ts';
+export * from './telemetry.ts';
+export * from './alerts.ts';
+export * from './invitations.ts';
+export * from './imports.ts';
