@@ -63,6 +63,18 @@ const envSchema = z.object({
    * addresses / subnets such as `uniquelocal`); none by default, so X-Forwarded-For is ignored.
    */
   TRUST_PROXY: z.string().default(''),
+  /**
+   * Bearer token of GET /metrics (server) and of the worker's metrics port; metrics are off
+   * without one (`npm run demo` makes one in var/metrics-token).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Port of the worker's GET /metrics (0: none). */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
+  /**
+   * At shutdown, how long /readyz answers 503 `draining` before the server closes (ms): long
+   * enough for a proxy's readiness check to see it (compose and nginx check every few seconds).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(5_000),
   /** Worker job lock (ms): a job of a worker that died runs again once its lock has expired. */
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often (ms) a worker looks for stalled jobs (locks that expired) to run them again. */
@@ -125,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     firmwareMaxBytes: c.FIRMWARE_MAX_BYTES,
     invitationRateLimit: c.INVITATION_RATE_LIMIT,
     merakiRateLimit: c.MERAKI_RATE_LIMIT,
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
+    metricsToken: c.METRICS_TOKEN,
+    workerMetricsPort: c.WORKER_METRICS_PORT,
     jobLockMs: c.JOB_LOCK_MS,
     jobStalledCheckMs: c.JOB_STALLED_CHECK_MS,
     demo: c.DEMO,

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import * as prettier from 'prettier';
 import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
 import { sha256 } from '@aircloud/core/lib/crypto';
+import { rollUpHistory } from '@aircloud/core/telemetry/rollup';
 import type { LoadCommand, LoadDevice, LoadResult } from './load.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -224,8 +225,8 @@ export function readProbe(dir: string, from: number, to: number): ProbeSummary[]
 
 /**
  * One-minute samples of every measure from `start` to `end` for each sensor (smooth waves, each
- * sensor its own phase), and their hourly roll-up: two set-based statements, as fast as
- * PostgreSQL inserts. Returns the seconds of the load and of the roll-up.
+ * sensor its own phase), and their hourly roll-up (telemetry/rollup.ts): two set-based
+ * statements, as fast as PostgreSQL inserts. Returns the seconds of the load and of the roll-up.
  */
 export async function loadMinuteHistory(
   db: pg.Pool | pg.Client,
@@ -248,16 +249,7 @@ export async function loadMinuteHistory(
     [sensorIds, start, end],
   );
   const t1 = Date.now();
-  const aggregates = SENSOR_MEASURES.map(
-    (m) => `avg(${m}), min(${m}), max(${m}), count(${m})::int`,
-  ).join(', ');
-  const columns = SENSOR_MEASURES.flatMap((m) => [`${m}_avg`, `${m}_min`, `${m}_max`, `${m}_n`]);
-  await db.query(
-    `INSERT INTO sensor_measures_hourly (sensor_id, hour, samples, ${columns.join(', ')}, iso_max)
-     SELECT sensor_id, date_trunc('hour', ts, 'UTC'), count(*)::int, ${aggregates}, max(iso)
-     FROM sensor_measures WHERE sensor_id = ANY($1::text[]) GROUP BY sensor_id, 2`,
-    [sensorIds],
-  );
+  await rollUpHistory(db, sensorIds);
   const t2 = Date.now();
   await db.query('VACUUM ANALYZE sensor_measures_hourly');
   await db.query('VACUUM ANALYZE sensor_measures');

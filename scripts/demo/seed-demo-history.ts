@@ -1,5 +1,6 @@
 import type { Database } from '@aircloud/core/db/client';
-import { ensurePartitionsFor, recomputeHours } from '@aircloud/core/sensor-imports/store';
+import { ensurePartitionsFor } from '@aircloud/core/sensor-imports/store';
+import { recomputeHours } from '@aircloud/core/telemetry/rollup';
 
 const DAY = 86_400_000;
 /** Days of one-minute history a demo sensor starts with. */

@@ -30,9 +30,10 @@ export async function ensureDatabase(
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    if (fresh) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (fresh)
+      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   } finally {
     await client.end();
   }
@@ -118,10 +119,23 @@ const APP_SECRET_MIN = 32;
  * sessions survive restarts. Production sets APP_SECRET itself.
  */
 export function localAppSecret(varDir: string): string {
-  const file = path.join(varDir, 'app-secret');
+  return localSecretFile(varDir, 'app-secret', APP_SECRET_MIN);
+}
+
+/**
+ * The bearer token of the metrics endpoints on this machine (`<varDir>/metrics-token`, made once
+ * like the app secret), so a local Prometheus or curl can scrape them.
+ */
+export function localMetricsToken(varDir: string): string {
+  return localSecretFile(varDir, 'metrics-token', 32);
+}
+
+/** A random secret kept in `<varDir>/<name>` (mode 0600), made when missing or too short. */
+function localSecretFile(varDir: string, name: string, minLength: number): string {
+  const file = path.join(varDir, name);
   mkdirSync(varDir, { recursive: true });
   const stored = existsSync(file) ? readFileSync(file, 'utf8').trim() : '';
-  if (stored.length >= APP_SECRET_MIN) {
+  if (stored.length >= minLength) {
     chmodSync(file, 0o600);
     return stored;
   }

@@ -2,6 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
 import express, { type Express } from 'express';
+import type { Registry } from 'prom-client';
 import helmet from 'helmet';
 import type { AppContext, AppDeps } from './context.ts';
 import { authenticate } from './http/authenticate.ts';
@@ -9,6 +10,7 @@ import { clientAppRoutes } from './http/client-app.ts';
 import { originCheck } from './http/csrf.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
+import { createServerMetrics } from './http/metrics.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { limitRequestTime, uploadDeadlineMs } from './http/request-timeout.ts';
 import { JSON_TYPES } from './http/validate.ts';
@@ -48,6 +50,13 @@ export interface AirCloudApp {
   devices: DeviceApi;
   /** The context routes use (tests and later modules may reuse it). */
   ctx: AppContext;
+  /** This process's Prometheus registry (GET /metrics). */
+  metrics: Registry;
+  /**
+   * First step of a shutdown: /readyz answers 503 `draining` so a proxy stops sending new
+   * requests here, while requests under way and sockets are still served.
+   */
+  drain(): void;
   /** Stops Socket.IO and the HTTP server; the caller closes db, redis and queues it opened. */
   close(): Promise<void>;
 }
@@ -109,6 +118,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   };
   attachRealtimeHandlers(io, ctx);
   attachPublicNamespace(io, ctx);
+  const metrics = createServerMetrics(io, config.metricsToken);
   const samplesQueue =
     deps.samplesQueue ??
     createQueue(QUEUES.samples, redisOptionsFromUrl(config.redisUrl), config.redisPrefix);
@@ -119,7 +129,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
     config.redisPrefix,
   );
   alertRulesQueue.on('error', (err) => deps.logger.warn({ err }, 'alert-rules queue error'));
-  const devices = createDeviceApi(ctx, samplesQueue, alertRulesQueue);
+  const devices = createDeviceApi(ctx, samplesQueue, alertRulesQueue, metrics.registry);
   const sensorImportQueue = createQueue(
     QUEUES.sensorImport,
     redisOptionsFromUrl(config.redisUrl),
@@ -131,12 +141,16 @@ export function createApp(deps: AppDeps): AirCloudApp {
 
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxySetting(config.trustProxy));
+  // Every answer is timed (by route template), the device hot path included.
+  app.use(metrics.observeHttp);
+  app.get('/metrics', metrics.route);
   // The device hot path comes first: no request log line, no helmet, no cookie parsing.
   app.use(devices.router);
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(config.secureCookies));
   app.use(cors({ origin: config.allowedOrigins, credentials: true }));
-  app.use(healthRoutes(ctx));
+  const lifecycle = { draining: false };
+  app.use(healthRoutes(ctx, lifecycle));
   // Public, before the JSON parser: Meraki posts here (the receiver reads its own body).
   app.use('/webhooks/meraki', merakiWebhookRoutes(ctx));
   app.use('/firmware', firmwarePublicRoutes(ctx));
@@ -178,7 +192,12 @@ export function createApp(deps: AppDeps): AirCloudApp {
     io,
     devices,
     ctx,
+    metrics: metrics.registry,
+    drain: () => {
+      lifecycle.draining = true;
+    },
     close: async () => {
+      lifecycle.draining = true;
       stopMediaSweep();
       await new Promise<void>((resolve) => {
         // io.close also closes the HTTP server (and ends idle keep-alive connections).

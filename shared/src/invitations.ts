@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ULID_PATTERN } from './ids.ts';
+import { pageParam } from './pagination.ts';
 
 /**
  * Invitations to share machines (decisions.md section 4): one per invited e-mail, carrying the
@@ -25,7 +27,6 @@ export const INVITATION_MACHINES_MAX = 200;
 export const MACHINE_ACCESSES = ['owner', 'invited', 'admin'] as const;
 export type MachineAccess = (typeof MACHINE_ACCESSES)[number];
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 // The same check as zod's z.email(), applied to each address of the comma-separated list.
 const EMAIL = z.email();
 
@@ -39,9 +40,14 @@ export function splitEmails(value: string): string[] {
 
 const machineIds = (path: 'purifiers' | 'sensors') =>
   z
-    .array(z.string({ error: 'validation.invalid' }).regex(ULID, { error: 'validation.invalid' }), {
-      error: 'validation.invalid',
-    })
+    .array(
+      z
+        .string({ error: 'validation.invalid' })
+        .regex(ULID_PATTERN, { error: 'validation.invalid' }),
+      {
+        error: 'validation.invalid',
+      },
+    )
     .max(INVITATION_MACHINES_MAX, { error: 'validation.invalid' })
     .default([])
     .transform((ids) => [...new Set(ids.map((id) => id.toUpperCase()))])
@@ -117,13 +123,9 @@ export type UpdateInvitationInput = z.infer<typeof updateInvitationSchema>;
 /** GET /api/invitations query; `purifier` / `sensor` narrow the sent list to one machine. */
 export const invitationsQuerySchema = z.object({
   direction: z.enum(INVITATION_DIRECTIONS, { error: 'validation.invalid_choice' }).default('sent'),
-  purifier: z.string().regex(ULID, { error: 'validation.invalid' }).optional(),
-  sensor: z.string().regex(ULID, { error: 'validation.invalid' }).optional(),
-  page: z.coerce
-    .number({ error: 'validation.numeric' })
-    .int({ error: 'validation.integer' })
-    .min(1, { error: 'validation.min_value' })
-    .default(1),
+  purifier: z.string().regex(ULID_PATTERN, { error: 'validation.invalid' }).optional(),
+  sensor: z.string().regex(ULID_PATTERN, { error: 'validation.invalid' }).optional(),
+  page: pageParam(),
 });
 export type InvitationsQuery = z.infer<typeof invitationsQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageParam } from './pagination.ts';
 
 /** The six purifier models (spec section 3); a key's serial number starts with its model. */
 export const PRODUCT_KEY_MODELS = [
@@ -95,14 +96,6 @@ export const productKeyFilterSchema = z.strictObject({
   model: modelFilter.optional(),
 });
 export type ProductKeyFilter = z.infer<typeof productKeyFilterSchema>;
-
-/** A positive page number from the query string (default 1). */
-export const pageParam = () =>
-  z.coerce
-    .number({ error: 'validation.numeric' })
-    .int({ error: 'validation.integer' })
-    .min(1, { error: 'validation.min_value' })
-    .default(1);
 
 /** GET /api/product_keys query (empty values mean no filter). */
 export const productKeysQuerySchema = z.object({

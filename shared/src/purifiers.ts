@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { SHORT_NAME_MAX, TIME_ZONE, TRH_CHOICES } from './constants.ts';
+import { ULID_PATTERN } from './ids.ts';
 import type { MachineAccess } from './invitations.ts';
+import { pageParam } from './pagination.ts';
 import type { ProductKeyModel } from './product-keys.ts';
 import { multiLineText, requiredString, singleLineText } from './validation.ts';
 
@@ -182,15 +184,8 @@ export const purifiersQuerySchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(PURIFIER_STATES, { error: 'validation.invalid_choice' }).optional(),
   ),
-  user: z
-    .string()
-    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, { error: 'validation.invalid' })
-    .optional(),
-  page: z.coerce
-    .number({ error: 'validation.numeric' })
-    .int({ error: 'validation.integer' })
-    .min(1, { error: 'validation.min_value' })
-    .default(1),
+  user: z.string().regex(ULID_PATTERN, { error: 'validation.invalid' }).optional(),
+  page: pageParam(),
 });
 export type PurifiersQuery = z.infer<typeof purifiersQuerySchema>;
 

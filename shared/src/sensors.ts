@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SHORT_NAME_MAX } from './constants.ts';
+import { ULID_PATTERN } from './ids.ts';
+import { pageParam } from './pagination.ts';
 import type { WifiState } from './purifiers.ts';
 import { requiredString, singleLineText } from './validation.ts';
 
@@ -147,9 +149,8 @@ export const MAX_POINTS_PER_SERIES = 2000;
 /** An export covers at most one calendar month (spec section 9): from + 1 month ≥ to. */
 export const EXPORT_MAX_MONTHS = 1;
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 const ulidField = () =>
-  z.string({ error: 'validation.required' }).regex(ULID, { error: 'validation.invalid' });
+  z.string({ error: 'validation.required' }).regex(ULID_PATTERN, { error: 'validation.invalid' });
 
 /** A purifier linked to a sensor, as the sensor shows it. */
 export interface LinkedPurifier {
@@ -238,12 +239,8 @@ export type SensorPurifiersInput = z.infer<typeof sensorPurifiersSchema>;
 /** GET /api/sensors query; `user` (admins only) lists another user's sensors. */
 export const sensorsQuerySchema = z.object({
   search: z.string().trim().max(100, { error: 'validation.max_length' }).optional(),
-  user: z.string().regex(ULID, { error: 'validation.invalid' }).optional(),
-  page: z.coerce
-    .number({ error: 'validation.numeric' })
-    .int({ error: 'validation.integer' })
-    .min(1, { error: 'validation.min_value' })
-    .default(1),
+  user: z.string().regex(ULID_PATTERN, { error: 'validation.invalid' }).optional(),
+  page: pageParam(),
 });
 export type SensorsQuery = z.infer<typeof sensorsQuerySchema>;
 

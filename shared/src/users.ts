@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
+import { ULID_CHARACTERS } from './ids.ts';
 import { brokenPasswordRules } from './password.ts';
 import { ROLES, type Role } from './roles.ts';
 import { PHONE_PATTERN, singleLineText } from './validation.ts';
@@ -73,7 +74,9 @@ export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
 export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** `/api/media_objects/{id}` (or its `/content` URL, so a GET body can be sent back). */
-export const MEDIA_OBJECT_IRI = /^\/api\/media_objects\/([0-9A-HJKMNP-TV-Z]{26})(?:\/content)?$/;
+export const MEDIA_OBJECT_IRI = new RegExp(
+  `^\\/api\\/media_objects\\/(${ULID_CHARACTERS})(?:\\/content)?$`,
+);
 
 const name = (field: 'firstname' | 'lastname') =>
   singleLineText(`form.${field}.required`)

@@ -1,10 +1,15 @@
 import { pino } from 'pino';
 import { loadConfig } from '@aircloud/core/config';
 import { createDatabase } from '@aircloud/core/db/client';
-import { createQueue, QUEUES } from '@aircloud/core/queues';
+import {
+  createQueue,
+  createRedisConnection,
+  createWorker,
+  QUEUES,
+  type WorkerDeps,
+} from '@aircloud/core/queues';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailSweep } from './mail/sweep.ts';
-import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
 import {
   APPLY_SCHEDULE_PATTERN,
   APPLY_SCHEDULE_SCHEDULER,
@@ -25,6 +30,8 @@ import {
   createDeviceWatchTask,
 } from './tasks/DeviceWatchTask.ts';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
+import { serveMetrics } from '@aircloud/core/metrics';
+import { createWorkerMetrics } from './metrics.ts';
 import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/core/realtime/emitter';
 
 /** Starts the worker process: mail queue consumer and outbox sweep, until SIGTERM or SIGINT. */
@@ -35,14 +42,23 @@ async function main() {
   const redis = createRedisConnection(config.redisUrl);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
 
-  const transport = createMailTransport({ ...config, logger });
-  const mailQueue = createQueue(QUEUES.mail, redis, config.redisPrefix);
-  mailQueue.on('error', (err) => logger.warn({ err: err.message }, 'mail queue error'));
-  const mailWorker = createWorker(QUEUES.mail, createSendMailTask({ db, transport, logger }), {
+  // What every consumer shares: the connection, the key prefix, and the job lock settings.
+  const workers: WorkerDeps = {
     connection: redis,
     redisPrefix: config.redisPrefix,
     logger,
-  });
+    jobLockMs: config.jobLockMs,
+    jobStalledCheckMs: config.jobStalledCheckMs,
+  };
+
+  const transport = createMailTransport({ ...config, logger });
+  const mailQueue = createQueue(QUEUES.mail, redis, config.redisPrefix);
+  mailQueue.on('error', (err) => logger.warn({ err: err.message }, 'mail queue error'));
+  const mailWorker = createWorker(
+    QUEUES.mail,
+    createSendMailTask({ db, transport, logger }),
+    workers,
+  );
   const sweep = startMailSweep({ db, queue: mailQueue, logger });
 
   // Schedules: one repeatable job every minute (upserted by every worker: still one scheduler),
@@ -64,9 +80,7 @@ async function main() {
     QUEUES.schedule,
     createApplyScheduleTask({ db, logger, io }),
     {
-      connection: redis,
-      redisPrefix: config.redisPrefix,
-      logger,
+      ...workers,
       concurrency: 1,
     },
   );
@@ -82,9 +96,7 @@ async function main() {
     return { ...rollup, alerts };
   };
   const samplesWorker = createWorker(QUEUES.samples, processSamples, {
-    connection: redis,
-    redisPrefix: config.redisPrefix,
-    logger,
+    ...workers,
     concurrency: 4,
     quiet: true,
   });
@@ -93,9 +105,7 @@ async function main() {
   const watchQueue = createQueue(QUEUES.deviceWatch, redis, config.redisPrefix);
   watchQueue.on('error', (err) => logger.warn({ err: err.message }, 'device-watch queue error'));
   const watchWorker = createWorker(QUEUES.deviceWatch, createDeviceWatchTask({ db, logger, io }), {
-    connection: redis,
-    redisPrefix: config.redisPrefix,
-    logger,
+    ...workers,
     concurrency: 1,
     quiet: true,
   });
@@ -109,9 +119,7 @@ async function main() {
     QUEUES.alertRules,
     createEvaluateAlertRulesTask({ db, logger, io }, false),
     {
-      connection: redis,
-      redisPrefix: config.redisPrefix,
-      logger,
+      ...workers,
       concurrency: 4,
       quiet: true,
     },
@@ -127,7 +135,7 @@ async function main() {
   const alertSweepWorker = createWorker(
     QUEUES.alertSweep,
     async () => ({ ...(await sweepAlertRules()), rollups: await sweepRollups() }),
-    { connection: redis, redisPrefix: config.redisPrefix, logger, concurrency: 1, quiet: true },
+    { ...workers, concurrency: 1, quiet: true },
   );
 
   // The repeatable jobs, and a schedule run that catches up missed slots (the task is
@@ -174,9 +182,36 @@ async function main() {
       uploadDir: config.uploadDir,
       publicUrl: config.publicUrl,
     }),
-    { connection: redis, redisPrefix: config.redisPrefix, logger, concurrency: 1 },
+    { ...workers, concurrency: 1 },
   );
   await requeueSensorImports(db, sensorImportQueue);
+
+  // GET /metrics (and /healthz, for the container's health check) on the worker's own port.
+  const metrics = createWorkerMetrics([
+    mailQueue,
+    scheduleQueue,
+    samplesQueue,
+    watchQueue,
+    alertRulesQueue,
+    alertSweepQueue,
+    sensorImportQueue,
+  ]);
+  for (const worker of [
+    mailWorker,
+    scheduleWorker,
+    samplesWorker,
+    watchWorker,
+    alertRulesWorker,
+    alertSweepWorker,
+    sensorImportWorker,
+  ])
+    metrics.observe(worker);
+  const metricsServer =
+    config.workerMetricsPort > 0 ? serveMetrics(metrics.registry, config.metricsToken) : null;
+  metricsServer?.on('error', (err) =>
+    logger.warn({ err: err.message }, 'worker metrics port unavailable (jobs go on)'),
+  );
+  metricsServer?.listen(config.workerMetricsPort);
 
   await mailWorker.waitUntilReady();
   await sensorImportWorker.waitUntilReady();
@@ -211,6 +246,7 @@ async function main() {
     stopping = true;
     logger.info(`${signal} received, finishing running jobs`);
     try {
+      metricsServer?.close();
       await sweep.stop();
       await mailWorker.close();
       await sensorImportWorker.close();

@@ -5,13 +5,9 @@ import { http, HttpResponse } from 'msw';
 import { makeMe } from '../test/fixtures.ts';
 import { renderApp, signedIn } from '../test/renderApp.tsx';
 import { server } from '../test/server.ts';
-import { hydra, makePurifier, PURIFIER_ULID } from '../features/purifiers/test/purifierFixtures.ts';
+import { hydra, makePurifier, PURIFIER_ULID } from '../test/purifierFixtures.ts';
 import { makeUser, userPage } from '../features/users/test/usersFixtures.ts';
-import {
-  makeSensor,
-  page as sensorPage,
-  SENSOR_ULID,
-} from '../features/sensors/test/sensorFixtures.ts';
+import { makeSensor, page as sensorPage, SENSOR_ULID } from '../test/sensorFixtures.ts';
 
 const admin = makeMe({ role: 'ROLE_ADMIN' });
 const viewed = makeUser(7, { firstname: 'Marie', lastname: 'Curie' });

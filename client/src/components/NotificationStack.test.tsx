@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createAppStore } from '../app/store.ts';
+import { createTestStore } from '../test/store.ts';
 import {
   notified,
   notifyError,
@@ -11,7 +11,7 @@ import {
 import { NotificationStack } from './NotificationStack.tsx';
 
 function renderStack() {
-  const store = createAppStore();
+  const store = createTestStore();
   render(
     <Provider store={store}>
       <NotificationStack />

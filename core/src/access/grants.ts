@@ -7,22 +7,43 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 
 /**
+ * The accepted invitations `owner` gave for one machine: the one place the grant is written. A
+ * grant comes from the machine's current owner, so it dies with the ownership that gave it.
+ */
+function acceptedInvitations(kind: 'purifier' | 'sensor', machine: SQL, owner: SQL): SQL {
+  const machines =
+    kind === 'purifier'
+      ? sql`invitation_purifiers gm ON gm.invitation_id = gi.id AND gm.purifier_id = ${machine}`
+      : sql`invitation_sensors gm ON gm.invitation_id = gi.id AND gm.sensor_id = ${machine}`;
+  return sql`FROM invitations gi JOIN ${machines}
+    WHERE gi.status = 'accepted' AND gi.sender_id = ${owner}`;
+}
+
+/**
  * True when `user` holds an accepted invitation for `purifier` sent by `owner`, the purifier's
  * current owner: a grant dies with the ownership that gave it.
  */
 export function purifierInvitationSql(user: SQL, purifier: SQL, owner: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM invitation_purifiers gip
-    JOIN invitations gi ON gi.id = gip.invitation_id
-    WHERE gip.purifier_id = ${purifier} AND gi.recipient_id = ${user}
-      AND gi.status = 'accepted' AND gi.sender_id = ${owner})`;
+  return sql`EXISTS (SELECT 1 ${acceptedInvitations('purifier', purifier, owner)}
+      AND gi.recipient_id = ${user})`;
 }
 
 /** True when `user` holds an accepted invitation for `sensor` sent by `owner`, its current owner. */
 export function sensorInvitationSql(user: SQL, sensor: SQL, owner: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM invitation_sensors gis
-    JOIN invitations gi ON gi.id = gis.invitation_id
-    WHERE gis.sensor_id = ${sensor} AND gi.recipient_id = ${user}
-      AND gi.status = 'accepted' AND gi.sender_id = ${owner})`;
+  return sql`EXISTS (SELECT 1 ${acceptedInvitations('sensor', sensor, owner)}
+      AND gi.recipient_id = ${user})`;
+}
+
+/** The users (`recipient_id`) holding an accepted invitation for `purifier` from `owner`. */
+export function purifierInviteesSql(purifier: SQL, owner: SQL): SQL {
+  return sql`SELECT gi.recipient_id ${acceptedInvitations('purifier', purifier, owner)}
+      AND gi.recipient_id IS NOT NULL`;
+}
+
+/** The users (`recipient_id`) holding an accepted invitation for `sensor` from `owner`. */
+export function sensorInviteesSql(sensor: SQL, owner: SQL): SQL {
+  return sql`SELECT gi.recipient_id ${acceptedInvitations('sensor', sensor, owner)}
+      AND gi.recipient_id IS NOT NULL`;
 }
 
 /**

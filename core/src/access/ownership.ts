@@ -10,11 +10,11 @@ import {
 import { rotateDeviceSecret } from '../devices/credentials.ts';
 import {
   detachPurifierFromInvitations,
-  purifierInvitees,
   type DetachedInvitation,
 } from '../invitations/repository.ts';
 import { transitionProductKey } from '../product-keys/repository.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';
+import { purifierInvitees } from './audience.ts';
 import { settleControl, type Settled } from './settle.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;

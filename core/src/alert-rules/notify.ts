@@ -4,7 +4,7 @@ import { pushPurifier } from '../purifiers/push.ts';
 import type { RealtimeServer } from '../realtime/emitter.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';
 import { findSensor } from '../sensors/repository.ts';
-import { sensorAudience } from './audience.ts';
+import { sensorAudience } from '../access/audience.ts';
 import { alertTriggerPresenter } from './presenter.ts';
 import { purifierNames, type AlertTriggerRow } from './repository.ts';
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Language } from '@aircloud/shared/constants';
 import { setTranslationOverrides } from '@aircloud/shared/i18n/translate';
@@ -12,25 +13,51 @@ import { allOverrides } from './overrides-repository.ts';
  */
 export const OVERRIDES_TTL_MS = 5_000;
 
-let loadedAt = -Infinity;
-let loading: Promise<void> | null = null;
-let current: Partial<Record<Language, Map<string, string>>> = {};
+type Overrides = Partial<Record<Language, Map<string, string>>>;
 
-/** This process's copy of the overrides of `lang` (key -> text), as translate() applies them. */
-export function cachedOverrides(lang: Language): ReadonlyMap<string, string> {
-  return current[lang] ?? new Map();
-}
+const COPY = 'overrides';
 
-/** Reads every override and hands them to the shared translate() of this process. */
-export async function loadTranslationOverrides(db: Database): Promise<void> {
-  const byLang: Partial<Record<Language, Map<string, string>>> = {};
+/**
+ * This process's copy: one entry, trusted for OVERRIDES_TTL_MS, loaded by one fetch at a time.
+ * Whatever copy is stored is the one translate() applies (a load overtaken by a newer one is
+ * dropped). The clock is Date.now(), read at every check as before (tests move it).
+ */
+const copy = new LRUCache<typeof COPY, Overrides, { db: Database; logger?: Logger }>({
+  max: 1,
+  ttl: OVERRIDES_TTL_MS,
+  perf: { now: () => Date.now() },
+  ttlResolution: 0,
+  onInsert: (overrides) => setTranslationOverrides(overrides),
+  // A reload that an explicit load overtakes still answers its caller, without storing.
+  ignoreFetchAbort: true,
+  fetchMethod: async (_key, previous, { context }) => {
+    try {
+      return await readOverrides(context.db);
+    } catch (err) {
+      // The previous copy stays for another TTL: texts fall back to the catalogue meanwhile.
+      context.logger?.warn({ err }, 'translation overrides could not be loaded');
+      return previous ?? {};
+    }
+  },
+});
+
+async function readOverrides(db: Database): Promise<Overrides> {
+  const byLang: Overrides = {};
   for (const row of await allOverrides(db)) {
     if (!isLanguage(row.lang)) continue;
     (byLang[row.lang] ??= new Map()).set(row.key, row.text);
   }
-  current = byLang;
-  setTranslationOverrides(byLang);
-  loadedAt = Date.now();
+  return byLang;
+}
+
+/** This process's copy of the overrides of `lang` (key -> text), as translate() applies them. */
+export function cachedOverrides(lang: Language): ReadonlyMap<string, string> {
+  return copy.peek(COPY, { allowStale: true })?.[lang] ?? new Map();
+}
+
+/** Reads every override and hands them to the shared translate() of this process. */
+export async function loadTranslationOverrides(db: Database): Promise<void> {
+  copy.set(COPY, await readOverrides(db));
 }
 
 /**
@@ -38,14 +65,5 @@ export async function loadTranslationOverrides(db: Database): Promise<void> {
  * keeps the previous copy: texts fall back to the catalogue, requests are never refused for it.
  */
 export async function refreshTranslationOverrides(db: Database, logger?: Logger): Promise<void> {
-  if (Date.now() - loadedAt < OVERRIDES_TTL_MS) return;
-  loading ??= loadTranslationOverrides(db)
-    .catch((err: unknown) => {
-      loadedAt = Date.now();
-      logger?.warn({ err }, 'translation overrides could not be loaded');
-    })
-    .finally(() => {
-      loading = null;
-    });
-  await loading;
+  await copy.fetch(COPY, { context: { db, logger } });
 }

@@ -351,17 +351,3 @@ export async function detachPurifierFromInvitations(
   }
   return detached;
 }
-
-/** Users holding an accepted invitation for a purifier from its current owner. */
-export async function purifierInvitees(
-  db: Pick<Database, 'execute'>,
-  purifierId: string,
-): Promise<string[]> {
-  const { rows } = await db.execute<{ id: string }>(sql`
-    SELECT DISTINCT i.recipient_id AS id FROM invitation_purifiers ip
-    JOIN invitations i ON i.id = ip.invitation_id
-    JOIN purifiers p ON p.id = ip.purifier_id
-    WHERE ip.purifier_id = ${purifierId} AND i.status = 'accepted'
-      AND i.recipient_id IS NOT NULL AND i.sender_id = p.user_id`);
-  return rows.map((r) => r.id);
-}

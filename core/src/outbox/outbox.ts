@@ -21,9 +21,16 @@ export async function recordMail(tx: Executor, mail: MailJob): Promise<string> {
 }
 
 /**
- * Asks the worker to send a recorded mail. A failure here loses nothing: the worker's sweep
- * picks up mails left pending.
+ * Asks the worker to send a recorded mail: the one job of the outbox, whose id is the mail id
+ * (a mail whose job is waiting, delayed or running is never queued twice). Answers whether the
+ * queue took it; a failure here loses nothing: the worker's sweep picks up mails left pending.
  */
-export async function dispatchMail(queue: Queue<JobData['mail']>, mailId: string): Promise<void> {
-  await queue.add('send', { mailId }, { jobId: mailId }).catch(() => undefined);
+export async function dispatchMail(
+  queue: Queue<JobData['mail']>,
+  mailId: string,
+): Promise<boolean> {
+  return queue.add('send', { mailId }, { jobId: mailId }).then(
+    () => true,
+    () => false,
+  );
 }

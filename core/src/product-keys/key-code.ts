@@ -25,18 +25,3 @@ export function isProductKeyShape(key: string): boolean {
     key.length === PRODUCT_KEY_LENGTH && [...key].every((c) => PRODUCT_KEY_ALPHABET.includes(c))
   );
 }
-
-/** The PostgreSQL error (code, constraint) behind a Drizzle error, if any. */
-export function pgError(err: unknown): { code?: string; constraint?: string } | null {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && /^\d{2}[0-9A-Z]{3}$/.test(candidate.code)) {
-      return {
-        code: candidate.code,
-        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
-      };
-    }
-    e = candidate.cause;
-  }
-  return null;
-}

@@ -79,6 +79,32 @@ export function ruleDesired(
   return nextDesired(current, { mode: ruleMode, base }, now, 'rule');
 }
 
+/** A slot of a weekly schedule that began at `at` (its mode applies from then). */
+export interface ScheduleSlot {
+  at: Date;
+  mode: PurifierMode;
+}
+
+/**
+ * The desired state once a schedule slot applies (version + 1, source `schedule`), or null when
+ * a change made after the slot began holds: a manual mode outlives the slot until the next one.
+ * While alert rules hold the purifier (`base` set), the slot changes only the base (what is
+ * restored when no rule holds any more), and "made after the slot began" is asked of the base.
+ */
+export function scheduleSlotDesired(
+  current: DesiredState,
+  slot: ScheduleSlot,
+  now: Date,
+): DesiredState | null {
+  const changedAt = current.base?.updated_at ?? current.updated_at;
+  if (changedAt && Date.parse(changedAt) > slot.at.getTime()) return null;
+  if (current.base) {
+    const base = { mode: slot.mode, source: 'schedule' as const, updated_at: now.toISOString() };
+    return nextDesired(current, { base }, now, current.source);
+  }
+  return nextDesired(current, { mode: slot.mode }, now, 'schedule');
+}
+
 /** The desired state after a user's change (version + 1). */
 export function userDesired(
   current: DesiredState,

@@ -3,7 +3,10 @@ import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
 import { scheduleSchema } from '@aircloud/shared/purifiers';
 import {
   dueSlot,
+  isoLocalDate,
+  localDateOf,
   localTimeToInstant,
+  mondayFirstWeekday,
   slotsBetween,
   zoneOffsetMinutes,
   type Clock,
@@ -83,6 +86,49 @@ describe('localTimeToInstant in Europe/Paris', () => {
     expect(
       localTimeToInstant({ year: 2026, month: 10, day: 25 }, '03:00', PARIS).toISOString(),
     ).toBe('2026-10-25T02:00:00.000Z');
+  });
+});
+
+describe('localTimeToInstant in other zones', () => {
+  const at = (zone: string, date: [number, number, number], time: string) =>
+    localTimeToInstant({ year: date[0], month: date[1], day: date[2] }, time, zone).toISOString();
+
+  it('applies the same rules to half-hour offsets and half-hour changes', () => {
+    // Newfoundland (UTC-3:30): 02:00–03:00 skipped on 8 March 2026, 01:00–02:00 twice on 1 November.
+    expect(at('America/St_Johns', [2026, 3, 8], '02:15')).toBe('2026-03-08T05:30:00.000Z');
+    expect(at('America/St_Johns', [2026, 11, 1], '01:15')).toBe('2026-11-01T03:45:00.000Z');
+    // Lord Howe moves by 30 minutes: 02:00–02:30 skipped on 4 October 2026.
+    expect(at('Australia/Lord_Howe', [2026, 10, 4], '02:10')).toBe('2026-10-03T15:30:00.000Z');
+    // Santiago skips midnight: 00:30 on 6 September 2026 is 01:00 local.
+    expect(at('America/Santiago', [2026, 9, 6], '00:30')).toBe('2026-09-06T04:00:00.000Z');
+  });
+
+  it('refuses a zone the runtime does not know', () => {
+    expect(() => at('Nowhere/City', [2026, 1, 1], '08:00')).toThrow(RangeError);
+    expect(() => localDateOf(new Date(), 'Nowhere/City')).toThrow(RangeError);
+  });
+});
+
+describe('calendar dates in a zone', () => {
+  it('turns at local midnight, whatever the UTC date', () => {
+    const before = new Date('2026-03-28T22:59:59Z'); // Saturday 23:59:59 in Paris
+    const after = new Date('2026-03-28T23:00:00Z'); // Sunday 00:00 in Paris
+    expect(localDateOf(before, PARIS)).toEqual({ year: 2026, month: 3, day: 28 });
+    expect(localDateOf(after, PARIS)).toEqual({ year: 2026, month: 3, day: 29 });
+    expect(isoLocalDate(after, PARIS)).toBe('2026-03-29');
+    expect(isoLocalDate(after, 'America/New_York')).toBe('2026-03-28');
+  });
+
+  it('numbers weekdays from Monday', () => {
+    expect(mondayFirstWeekday({ year: 2026, month: 6, day: 8 })).toBe(0);
+    expect(mondayFirstWeekday({ year: 2026, month: 6, day: 7 })).toBe(6);
+    expect(mondayFirstWeekday({ year: 2024, month: 2, day: 29 })).toBe(3);
+  });
+
+  it('keeps both hours of 25 October 2026 on the same day', () => {
+    expect(zoneOffsetMinutes(Date.parse('2026-10-25T00:59:59Z'), PARIS)).toBe(120);
+    expect(zoneOffsetMinutes(Date.parse('2026-10-25T01:00:00Z'), PARIS)).toBe(60);
+    expect(isoLocalDate(new Date('2026-10-25T01:30:00Z'), PARIS)).toBe('2026-10-25');
   });
 });
 

@@ -1,3 +1,5 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
 
 /** Where "now" comes from; tests pass a fake one. */
@@ -15,57 +17,40 @@ export interface LocalDate {
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
+/** `instant` on the clocks of `timeZone`; an unknown zone is a RangeError, as with Intl. */
+function inZone(instant: Date | number, timeZone: string): TZDate {
+  const zoned = new TZDate(+instant, timeZone);
+  if (Number.isNaN(zoned.getTime())) throw invalidZone(timeZone);
+  return zoned;
 }
 
-/** The wall-clock time of an instant in a zone, as milliseconds of a UTC date with those fields. */
-function wallClock(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant)))
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return Date.UTC(
-    parts.year!,
-    parts.month! - 1,
-    parts.day!,
-    parts.hour!,
-    parts.minute!,
-    parts.second!,
-  );
+function invalidZone(timeZone: string): RangeError {
+  return new RangeError(`Invalid time zone specified: ${timeZone}`);
 }
 
 /** The zone's UTC offset at an instant, in minutes (Europe/Paris: 60 in winter, 120 in summer). */
 export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const whole = Math.floor(instant / 1000) * 1000;
-  return Math.round((wallClock(whole, timeZone) - whole) / MINUTE);
+  const offset = tzOffset(timeZone, new Date(instant));
+  if (Number.isNaN(offset)) throw invalidZone(timeZone);
+  // Whole minutes: local mean times before 1900 have seconds (Paris: +00:09:21).
+  return Math.round(offset);
 }
 
 /** The calendar date of an instant in a zone. */
 export function localDateOf(instant: Date, timeZone: string): LocalDate {
-  const wall = new Date(wallClock(instant.getTime(), timeZone));
-  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate() };
+  return calendarDate(inZone(instant, timeZone));
+}
+
+function calendarDate(zoned: TZDate): LocalDate {
+  return { year: zoned.getFullYear(), month: zoned.getMonth() + 1, day: zoned.getDate() };
 }
 
 /** True when `timeZone` is an IANA zone this runtime knows. */
 export function isValidTimeZone(timeZone: string): boolean {
+  // Intl rather than TZDate, which also takes UTC offsets ("+02:00"): a purifier has a zone name.
   try {
-    formatter(timeZone);
+    new Intl.DateTimeFormat('en-US', { timeZone });
     return true;
   } catch {
     return false;
@@ -84,32 +69,52 @@ export function localTimeToInstant(date: LocalDate, time: string, timeZone: stri
   if (cached !== undefined) return new Date(cached);
   const instant = computeInstant(date, time, timeZone);
   if (instantCache.size >= INSTANT_CACHE_MAX) instantCache.clear();
-  instantCache.set(cacheKey, instant.getTime());
-  return instant;
+  instantCache.set(cacheKey, instant);
+  return new Date(instant);
 }
 
 const INSTANT_CACHE_MAX = 20_000;
 const instantCache = new Map<string, number>();
 
-function computeInstant(date: LocalDate, time: string, timeZone: string): Date {
+/**
+ * How far the zone's clocks moved during the day before `at`, in minutes: positive after a
+ * spring-forward change, negative after an autumn one, 0 on other days.
+ */
+function clockChangeBefore(at: number, timeZone: string): number {
+  return tzOffset(timeZone, new Date(at)) - tzOffset(timeZone, new Date(at - DAY));
+}
+
+function computeInstant(date: LocalDate, time: string, timeZone: string): number {
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(date.year, date.month - 1, date.day, hours, minutes);
-  const before = zoneOffsetMinutes(wall - DAY, timeZone);
-  const after = zoneOffsetMinutes(wall + DAY, timeZone);
-  const candidates = [wall - before * MINUTE, wall - after * MINUTE].filter(
-    (t) => wallClock(t, timeZone) === wall,
-  );
-  if (candidates.length > 0) return new Date(Math.min(...candidates));
-  // In the gap: search the first minute carrying the later offset.
-  let lo = wall - after * MINUTE;
-  let hi = wall - before * MINUTE;
-  const startOffset = zoneOffsetMinutes(lo, timeZone);
-  while (hi - lo > MINUTE) {
-    const mid = lo + Math.floor((hi - lo) / MINUTE / 2) * MINUTE;
-    if (zoneOffsetMinutes(mid, timeZone) === startOffset) lo = mid;
-    else hi = mid;
+  // TZDate reads a repeated time as its later occurrence and moves a skipped one forward by the
+  // length of the gap; the rule here is the first occurrence, and the jump for a skipped time.
+  const at = new TZDate(date.year, date.month - 1, date.day, hours, minutes, timeZone);
+  if (Number.isNaN(at.getTime())) throw invalidZone(timeZone);
+  const reads = (instant: number): boolean => {
+    const wall = inZone(instant, timeZone);
+    return (
+      wall.getFullYear() === date.year &&
+      wall.getMonth() === date.month - 1 &&
+      wall.getDate() === date.day &&
+      wall.getHours() === hours &&
+      wall.getMinutes() === minutes
+    );
+  };
+  const change = clockChangeBefore(at.getTime(), timeZone);
+  if (change < 0) {
+    const first = at.getTime() + change * MINUTE;
+    if (reads(first)) return first;
   }
-  return new Date(hi);
+  if (reads(at.getTime()) || change <= 0) return at.getTime();
+  // Skipped: back to the first minute carrying the new offset, the moment clocks jumped.
+  const offset = tzOffset(timeZone, at);
+  let jump = at.getTime();
+  for (let step = 0; step < change; step += 1) {
+    const previous = jump - MINUTE;
+    if (tzOffset(timeZone, new Date(previous)) !== offset) break;
+    jump = previous;
+  }
+  return jump;
 }
 
 /** A slot of the weekly plan placed on a given day. */
@@ -121,6 +126,8 @@ export interface SlotOccurrence {
   start: string;
 }
 
+// Calendar dates step and name their weekday through UTC fields: no zone, no DST to handle.
+// (eachDayOfInterval in the zone gives the same days at six times the cost per purifier and run.)
 function addDays(date: LocalDate, days: number): LocalDate {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
@@ -172,6 +179,5 @@ export function dueSlot(
 
 /** Today's date in a zone as YYYY-MM-DD. */
 export function isoLocalDate(instant: Date, timeZone: string): string {
-  const d = localDateOf(instant, timeZone);
-  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+  return format(inZone(instant, timeZone), 'yyyy-MM-dd');
 }

@@ -3,6 +3,7 @@ import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { Database } from '../db/client.ts';
 import { sensorImports } from '../db/schema/index.ts';
 import { pageOffset } from '../db/sql.ts';
+import { isUniqueViolation } from '../db/pg-error.ts';
 
 /** A sensor import row as stored. */
 export type SensorImportRow = typeof sensorImports.$inferSelect;
@@ -10,12 +11,7 @@ type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 /** PostgreSQL's unique_violation on the one-running-import-per-sensor index. */
 export function isRunningImportConflict(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 3; depth += 1) {
-    const c = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (c.code === '23505' && c.constraint === 'sensor_imports_one_running_key') return true;
-    e = c.cause;
-  }
-  return false;
+  return isUniqueViolation(err, 'sensor_imports_one_running_key');
 }
 
 /** Records a new import (state pending). */

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { SENSOR_MEASURES, type ImportRejection } from '@aircloud/shared/sensors';
+import { recomputeHours } from '../telemetry/rollup.ts';
 import type { ParsedRow } from './csv-format.ts';
 
 /** Anything that runs a query: the pool, or a client inside a transaction. */
@@ -51,72 +52,6 @@ export async function ensurePartitionsFor(db: Queryable, from: number, to: numbe
     (end.getUTCMonth() - start.getUTCMonth()) +
     1;
   await db.query('SELECT ensure_sensor_measure_partitions($1, $2)', [start.toISOString(), months]);
-}
-
-const aggregates = SENSOR_MEASURES.map(
-  (m) =>
-    `avg(${m}) AS ${m}_avg, min(${m}) AS ${m}_min, max(${m}) AS ${m}_max, count(${m})::int AS ${m}_n`,
-).join(',\n    ');
-const assignments = SENSOR_MEASURES.flatMap((m) =>
-  ['avg', 'min', 'max', 'n'].map((s) => `${m}_${s} = agg.${m}_${s}`),
-).join(',\n    ');
-
-// Statement 1: the hour rows exist and are locked (in one order) for the rest of the transaction.
-const LOCK_HOURS_SQL = `
-INSERT INTO sensor_measures_hourly AS h (sensor_id, hour)
-SELECT $1, hour FROM unnest($2::timestamptz[]) AS hour ORDER BY hour
-ON CONFLICT (sensor_id, hour) DO UPDATE SET samples = h.samples`;
-
-// Statement 2: each locked hour recomputed from the raw rows; an hour left without rows goes.
-const RECOMPUTE_HOURS_SQL = `
-WITH agg AS (
-  SELECT date_trunc('hour', ts, 'UTC') AS hour, count(*)::int AS samples,
-    ${aggregates},
-    max(iso) AS iso_max
-  FROM sensor_measures m
-  WHERE m.sensor_id = $1 AND m.ts >= $3 AND m.ts < $4
-    AND date_trunc('hour', m.ts, 'UTC') = ANY($2::timestamptz[])
-    AND (m.batch_id IS NULL
-      OR EXISTS (SELECT 1 FROM sensor_rollup_batches b WHERE b.batch_id = m.batch_id))
-  GROUP BY 1
-),
-updated AS (
-  UPDATE sensor_measures_hourly h SET samples = agg.samples,
-    ${assignments},
-    iso_max = agg.iso_max
-  FROM agg WHERE h.sensor_id = $1 AND h.hour = agg.hour
-  RETURNING h.hour
-)
-DELETE FROM sensor_measures_hourly h
- WHERE h.sensor_id = $1 AND h.hour = ANY($2::timestamptz[])
-   AND NOT EXISTS (SELECT 1 FROM agg WHERE agg.hour = h.hour)`;
-
-/**
- * Recomputes the hourly roll-up of some hours of one sensor from its raw rows; call inside the
- * transaction that changed those rows (import batch, cancel).
- *
- * Why this cannot double-count with the device roll-up (RollupSamplesTask), which *adds* the
- * aggregate of each ingest flush (`batch_id`) to the hour once it has claimed the flush in
- * `sensor_rollup_batches`, in the same transaction:
- * - the recompute counts imported rows (`batch_id` NULL) and device rows whose flush is claimed,
- *   i.e. already added; rows of a flush not claimed yet are left for its roll-up job to add;
- * - statement 1 creates and locks the hour rows first. A roll-up job merging into one of these
- *   hours either committed before the lock (statement 2, with its own snapshot under READ
- *   COMMITTED, then sees its claim and counts its rows: the merged value is replaced by the full
- *   recompute) or waits on the lock until this transaction commits, its claim invisible to
- *   statement 2 (its rows excluded), and then adds them to the recomputed row.
- * Either way each device row is counted exactly once, and imported rows only by a recompute.
- */
-export async function recomputeHours(db: Queryable, sensorId: string, hours: number[]) {
-  if (hours.length === 0) return;
-  const list = hours.map((h) => new Date(h).toISOString());
-  await db.query(LOCK_HOURS_SQL, [sensorId, list]);
-  await db.query(RECOMPUTE_HOURS_SQL, [
-    sensorId,
-    list,
-    list[0],
-    new Date(hours.at(-1)! + HOUR).toISOString(),
-  ]);
 }
 
 const columns = ['ts', ...SENSOR_MEASURES, 'iso'];

@@ -4,11 +4,11 @@ import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
 import { containsPattern, pageOffset } from '../db/sql.ts';
 import { isoLocalDate } from '../purifiers/schedule-slots.ts';
+import { deleteRollups } from '../telemetry/rollup.ts';
 import {
   deviceEvents,
   purifiers,
   sensorMeasures,
-  sensorMeasuresHourly,
   sensorPurifiers,
   sensors,
   users,
@@ -19,9 +19,14 @@ export type SensorRow = typeof sensors.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
 type Writer = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
-/** The sensor with this id. */
-export async function findSensor(db: Executor, id: string): Promise<SensorRow | undefined> {
-  const [row] = await db.select().from(sensors).where(eq(sensors.id, id)).limit(1);
+/** The sensor with this id, locked until the transaction ends when `lock` is set. */
+export async function findSensor(
+  db: Executor,
+  id: string,
+  lock = false,
+): Promise<SensorRow | undefined> {
+  const query = db.select().from(sensors).where(eq(sensors.id, id)).limit(1);
+  const [row] = await (lock ? query.for('update') : query);
   return row;
 }
 
@@ -281,7 +286,7 @@ export async function replaceLinks(
 /** Removes the samples and hourly roll-ups of a sensor. */
 export async function deleteHistory(db: Writer, sensorId: string): Promise<void> {
   await db.delete(sensorMeasures).where(eq(sensorMeasures.sensorId, sensorId));
-  await db.delete(sensorMeasuresHourly).where(eq(sensorMeasuresHourly.sensorId, sensorId));
+  await deleteRollups(db, sensorId);
 }
 
 /** Removes a sensor with its links, samples, roll-ups and network events. */

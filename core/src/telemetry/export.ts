@@ -1,8 +1,10 @@
 import { pipeline } from 'node:stream/promises';
+import { TZDate, tz, tzOffset } from '@date-fns/tz';
+import { addMonths, format, subDays, subMinutes } from 'date-fns';
+import { escapeIdentifier, escapeLiteral } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { GRAPH_MEASURES, MEASURE_UNITS } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
-import { zoneOffsetMinutes } from '../purifiers/schedule-slots.ts';
 
 /**
  * The CSV export of a sensor's samples: its columns, its period limit, its file name and the
@@ -11,36 +13,26 @@ import { zoneOffsetMinutes } from '../purifiers/schedule-slots.ts';
 
 /** Dates of exports are shown in this zone (spec section 9). */
 export const EXPORT_TIME_ZONE = 'Europe/Paris';
-const MINUTE = 60_000;
-
-/** The wall clock of `instant` in Europe/Paris, as a UTC-based Date (fields read with getUTC*). */
-function wallClock(instant: Date): Date {
-  return new Date(
-    instant.getTime() + zoneOffsetMinutes(instant.getTime(), EXPORT_TIME_ZONE) * MINUTE,
-  );
-}
 
 /**
  * The latest `to` an export from `from` may have: the same wall-clock time one calendar month
  * later in Europe/Paris (31 January → 28/29 February, as date libraries do), so a month that
- * contains a DST change is still "one month".
+ * contains a DST change is still "one month". A time that happens twice then is taken at its
+ * first occurrence, and a time skipped by the spring change an hour earlier (its reading at the
+ * offset after the change): the limit never exceeds the month.
  */
 export function exportLimit(from: Date): Date {
-  const wall = wallClock(from);
-  const year = wall.getUTCFullYear();
-  const month = wall.getUTCMonth() + 1;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const next = Date.UTC(
-    year,
-    month,
-    Math.min(wall.getUTCDate(), lastDay),
-    wall.getUTCHours(),
-    wall.getUTCMinutes(),
-    wall.getUTCSeconds(),
-    wall.getUTCMilliseconds(),
-  );
-  const guess = next - zoneOffsetMinutes(from.getTime(), EXPORT_TIME_ZONE) * MINUTE;
-  return new Date(next - zoneOffsetMinutes(guess, EXPORT_TIME_ZONE) * MINUTE);
+  const start = new TZDate(from, EXPORT_TIME_ZONE);
+  const limit = addMonths(start, 1);
+  // TZDate reads a time that happens twice as its later occurrence and moves a skipped one
+  // forward by the change; both are taken one change earlier.
+  const change = tzOffset(EXPORT_TIME_ZONE, limit) - tzOffset(EXPORT_TIME_ZONE, subDays(limit, 1));
+  const earlier = subMinutes(limit, Math.abs(change));
+  const sameClock = (a: Date, b: Date) =>
+    a.getHours() === b.getHours() && a.getMinutes() === b.getMinutes();
+  const skipped = !sameClock(limit, start);
+  const repeated = change < 0 && sameClock(earlier, start);
+  return new Date((skipped || repeated ? earlier : limit).getTime());
 }
 
 /** The CSV header of an export: date, timestamp, then each measure with its unit. */
@@ -50,14 +42,6 @@ export const EXPORT_COLUMNS = [
   ...GRAPH_MEASURES.map((m) => `${m} (${MEASURE_UNITS[m]})`),
 ];
 
-function literal(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
-}
-
-function identifier(value: string): string {
-  return `"${value.replace(/"/g, '""')}"`;
-}
-
 /**
  * The COPY statement of an export: PostgreSQL formats every row (date DD/MM/YYYY HH:mm:ss in
  * Europe/Paris, timestamp ISO 8601 UTC in ms, values with a decimal point, empty when missing), in
@@ -66,28 +50,23 @@ function identifier(value: string): string {
  */
 export function exportStatement(sensorId: string, from: Date, to: Date): string {
   const columns = [
-    `to_char(ts AT TIME ZONE ${literal(EXPORT_TIME_ZONE)}, 'DD/MM/YYYY HH24:MI:SS') AS "date"`,
+    `to_char(ts AT TIME ZONE ${escapeLiteral(EXPORT_TIME_ZONE)}, 'DD/MM/YYYY HH24:MI:SS') AS "date"`,
     `to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "timestamp"`,
-    ...GRAPH_MEASURES.map((m, i) => `${m} AS ${identifier(EXPORT_COLUMNS[i + 2]!)}`),
+    ...GRAPH_MEASURES.map((m, i) => `${m} AS ${escapeIdentifier(EXPORT_COLUMNS[i + 2]!)}`),
   ];
   return `COPY (
   SELECT ${columns.join(', ')}
   FROM sensor_measures
-  WHERE sensor_id = ${literal(sensorId)}
-    AND ts >= ${literal(from.toISOString())}::timestamptz
-    AND ts < ${literal(to.toISOString())}::timestamptz
+  WHERE sensor_id = ${escapeLiteral(sensorId)}
+    AND ts >= ${escapeLiteral(from.toISOString())}::timestamptz
+    AND ts < ${escapeLiteral(to.toISOString())}::timestamptz
   ORDER BY ts
 ) TO STDOUT WITH (FORMAT csv, HEADER true)`;
 }
 
 /** `YYYYMMDD-HHmm` in Europe/Paris, for the file name. */
 function fileStamp(instant: Date): string {
-  const w = wallClock(instant);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return (
-    `${w.getUTCFullYear()}${two(w.getUTCMonth() + 1)}${two(w.getUTCDate())}-` +
-    `${two(w.getUTCHours())}${two(w.getUTCMinutes())}`
-  );
+  return format(instant, 'yyyyMMdd-HHmm', { in: tz(EXPORT_TIME_ZONE) });
 }
 
 /** The attachment name of an export: `<serial>_<from>_<to>.csv` (Europe/Paris times). */

@@ -1,4 +1,5 @@
 import type { Queue } from 'bullmq';
+import type { Registry } from 'prom-client';
 import type { Router } from 'express';
 import type { JobData } from '@aircloud/core/queues';
 import type { AppContext } from '../context.ts';
@@ -8,7 +9,8 @@ import { recordDeviceEvents } from '@aircloud/core/devices/events';
 import { attachDeviceNamespace } from './device-socket.ts';
 import { publishFlush, relayLiveSamples } from './live-samples.ts';
 import { DeviceMetrics } from './metrics.ts';
-import { deviceRoutes, pushSensorsConnected } from './routes.ts';
+import { deviceRoutes } from './routes.ts';
+import { pushSensorsWifi } from '@aircloud/core/sensors/live';
 import { SampleBatcher } from './sample-batcher.ts';
 import { RuleSensors } from '../modules/alert-rules/rule-sensors.ts';
 
@@ -33,14 +35,14 @@ export function createDeviceApi(
   ctx: AppContext,
   samplesQueue: Queue<JobData['samples']>,
   alertRulesQueue?: Queue<JobData['alert-rules']>,
+  registry?: Registry,
 ): DeviceApi {
-  const metrics = new DeviceMetrics();
+  const metrics = new DeviceMetrics(registry);
   const ruleSensors = new RuleSensors(ctx.db, ctx.logger);
   if (alertRulesQueue) ruleSensors.start();
   const auth = new DeviceAuthenticator(ctx.db.$client);
-  const batcher = new SampleBatcher(ctx.db.$client, ctx.logger, async (flush, stored) => {
-    metrics.flushes += 1;
-    metrics.flushedRows += stored.length;
+  const batcher = new SampleBatcher(ctx.db.$client, ctx.logger, async (flush, stored, seconds) => {
+    metrics.flushed(stored.length, seconds);
     const work: Promise<unknown>[] = [publishFlush(ctx.redis, ctx.config.redisPrefix, stored)];
     if (stored.length > 0) {
       let from = Infinity;
@@ -94,10 +96,10 @@ export function createDeviceApi(
           })),
         ),
       );
-      pushSensorsConnected(
-        ctx,
-        flush.reconnected.map((r) => r.id),
-        now,
+      pushSensorsWifi(
+        ctx.io,
+        flush.reconnected.map((r) => ({ id: r.id, lastSeenAt: now })),
+        'connected',
       );
     }
     await Promise.all(work);

@@ -65,3 +65,52 @@ describe('DeviceAuthenticator', () => {
     expect(statements()).toBe(1);
   });
 });
+
+describe('DeviceAuthenticator cache', () => {
+  it('looks an unknown serial up again after negativeTtlMs, a known one only after ttlMs', async () => {
+    const { sensor, secret } = await provisionSensor(t.db, {
+      serialNumber: 'CACHE-KNOWN',
+      userId: null,
+    });
+    const { pool, statements } = countingPool(t.db.$client);
+    const auth = new DeviceAuthenticator(pool, { ttlMs: 60_000, negativeTtlMs: 300 });
+    await Promise.all([auth.verify(sensor.serialNumber, secret), auth.verify('CACHE-NONE', 'x')]);
+    expect(await auth.verify('CACHE-NONE', 'x')).toBeNull();
+    expect(statements()).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await auth.verify(sensor.serialNumber, secret)).toMatchObject({ id: sensor.id });
+    expect(statements()).toBe(1);
+    expect(await auth.verify('CACHE-NONE', 'x')).toBeNull();
+    expect(statements()).toBe(2);
+  });
+
+  it('keeps at most maxEntries serials, dropping the least recently used', async () => {
+    const devices = [];
+    for (const n of [1, 2, 3])
+      devices.push(await provisionSensor(t.db, { serialNumber: `CACHE-MAX-${n}`, userId: null }));
+    const { pool, statements } = countingPool(t.db.$client);
+    const auth = new DeviceAuthenticator(pool, { maxEntries: 2 });
+    const [a, b, c] = devices.map((d) => () => auth.verify(d.sensor.serialNumber, d.secret));
+    await a!();
+    await b!();
+    await a!(); // a is now the more recent of the two
+    await c!(); // evicts b
+    expect(statements()).toBe(3);
+    expect(await a!()).toMatchObject({ kind: 'sensor' });
+    expect(statements()).toBe(3);
+    expect(await b!()).toMatchObject({ kind: 'sensor' });
+    expect(statements()).toBe(4);
+  });
+
+  it('caches nothing with a TTL of 0', async () => {
+    const { sensor, secret } = await provisionSensor(t.db, {
+      serialNumber: 'CACHE-0',
+      userId: null,
+    });
+    const { pool, statements } = countingPool(t.db.$client);
+    const auth = new DeviceAuthenticator(pool, { ttlMs: 0 });
+    await auth.verify(sensor.serialNumber, secret);
+    await auth.verify(sensor.serialNumber, secret);
+    expect(statements()).toBe(2);
+  });
+});

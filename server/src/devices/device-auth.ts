@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DeviceKind } from '@aircloud/shared/devices';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 
 /** Who a device is once authenticated. */
@@ -32,7 +33,6 @@ interface CacheEntry {
   /** SHA-256 of a rotation's new secret, or the dummy. */
   nextHash: Buffer;
   nextSealed: string | null;
-  expiresAt: number;
 }
 
 const DUMMY_HASH = createHash('sha256').update('no such device').digest();
@@ -88,19 +88,31 @@ interface PendingLookup {
  * while a lookup runs, go in one statement, and at most MAX_LOOKUPS run at once. Entries of a
  * fleet cached together expire together; one query per serial then queued hundreds of lookups
  * on the pool ahead of the telemetry flushes (1–3 s waits at 2,000+ samples/s).
+ *
+ * The batching stays by hand: it is the right primitive here. DataLoader would batch per tick
+ * too, but bounds neither the statements in flight (MAX_LOOKUPS) nor gathers the misses that
+ * arrive while they run, and its own per-key cache would duplicate the TTL cache.
  */
 export class DeviceAuthenticator {
-  readonly #cache = new Map<string, CacheEntry>();
+  /** Entries expire after `ttlMs` (negative ones after `negativeTtlMs`); least recent go first. */
+  readonly #cache: LRUCache<string, CacheEntry>;
   readonly #inflight = new Map<string, Promise<CacheEntry>>();
   /** Serials waiting for the next lookup statement. */
   readonly #queued = new Map<string, PendingLookup>();
   #lookups = 0;
   #armed = false;
 
+  readonly #ttlMs: number;
+  readonly #negativeTtlMs: number;
+
   constructor(
     private readonly pool: pg.Pool,
-    private readonly options: { ttlMs?: number; negativeTtlMs?: number; maxEntries?: number } = {},
-  ) {}
+    options: { ttlMs?: number; negativeTtlMs?: number; maxEntries?: number } = {},
+  ) {
+    this.#ttlMs = options.ttlMs ?? 30_000;
+    this.#negativeTtlMs = options.negativeTtlMs ?? 2_000;
+    this.#cache = new LRUCache({ max: options.maxEntries ?? 100_000, ttl: this.#ttlMs });
+  }
 
   /** The device these credentials prove, or null. */
   async verify(serial: string, secret: string): Promise<VerifiedDevice | null> {
@@ -144,7 +156,7 @@ export class DeviceAuthenticator {
 
   async #entry(serial: string): Promise<CacheEntry> {
     const cached = this.#cache.get(serial);
-    if (cached && cached.expiresAt > Date.now()) return cached;
+    if (cached) return cached;
     let pending = this.#inflight.get(serial);
     if (!pending) {
       pending = new Promise<CacheEntry>((resolve, reject) => {
@@ -215,23 +227,14 @@ export class DeviceAuthenticator {
           hash: Buffer.from(row.hash, 'hex'),
           nextHash: row.next_hash ? Buffer.from(row.next_hash, 'hex') : DUMMY_HASH,
           nextSealed: row.next_hash ? row.next_sealed : null,
-          expiresAt: Date.now() + (this.options.ttlMs ?? 30_000),
         }
-      : {
-          identity: null,
-          hash: DUMMY_HASH,
-          nextHash: DUMMY_HASH,
-          nextSealed: null,
-          expiresAt: Date.now() + (this.options.negativeTtlMs ?? 2_000),
-        };
+      : { identity: null, hash: DUMMY_HASH, nextHash: DUMMY_HASH, nextSealed: null };
     if (entry.hash.length !== 32) entry.hash = DUMMY_HASH;
     if (entry.nextHash.length !== 32) entry.nextHash = DUMMY_HASH;
-    const max = this.options.maxEntries ?? 100_000;
-    if (this.#cache.size >= max) {
-      const oldest = this.#cache.keys().next().value;
-      if (oldest !== undefined) this.#cache.delete(oldest);
-    }
-    this.#cache.set(serial, entry);
+    const ttl = row ? this.#ttlMs : this.#negativeTtlMs;
+    // A TTL of 0 means "do not cache" here (lru-cache would read it as "never expires").
+    if (ttl > 0) this.#cache.set(serial, entry, { ttl });
+    else this.#cache.delete(serial);
     return entry;
   }
 }

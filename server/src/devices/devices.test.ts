@@ -32,6 +32,7 @@ import { pushPurifier } from '@aircloud/core/purifiers/push';
 type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type DeviceSocket = Socket<DeviceServerToClientEvents, DeviceClientToServerEvents>;
 
+const METRICS_TOKEN = 'devices-test-metrics-token';
 let t: TestApp;
 let owner: Session;
 let other: Session;
@@ -40,7 +41,7 @@ const sockets: Socket[] = [];
 let serial = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ METRICS_TOKEN });
   await t.devices.ready;
   owner = await signIn(t);
   other = await signIn(t);
@@ -124,6 +125,14 @@ const sample = (ts: Date, co2 = 650) => ({
   measures: { co2, pm25: 8.5, temperature: 21.5, humidity: 44, pc05: 2000, pc5: 3 },
 });
 
+/** A value of this process's GET /metrics (Prometheus text), 0 when the series is absent. */
+async function metric(series: string): Promise<number> {
+  const res = await request(t.url).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+  expect(res.status).toBe(200);
+  const line = res.text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
 async function storedCount(sensorId: string): Promise<number> {
   const r = await t.db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM sensor_measures WHERE sensor_id = ${sensorId}`,
@@ -134,9 +143,9 @@ async function storedCount(sensorId: string): Promise<number> {
 describe('POST /device/v1/telemetry authentication', () => {
   it('answers 401 device_unauthorized to a wrong secret, an unknown serial or no header, and counts them', async () => {
     const { sensor } = await newSensor();
-    const before = (await request(t.url).get('/device/v1/metrics')).body as {
-      rejected: Record<string, number>;
-    };
+    const unauthorized =
+      'aircloud_telemetry_rejected_total{reason="unauthorized",service="server"}';
+    const before = await metric(unauthorized);
     const wrong = await post(basic(sensor.serialNumber, 'not-the-secret'), sample(new Date()));
     const unknown = await post(basic('NO-SUCH-SERIAL', 'whatever'), sample(new Date()));
     const missing = await post(null, sample(new Date()));
@@ -146,10 +155,7 @@ describe('POST /device/v1/telemetry authentication', () => {
     }
     // Unknown serial and wrong secret answer exactly the same thing.
     expect(unknown.body).toEqual(wrong.body);
-    const after = (await request(t.url).get('/device/v1/metrics')).body as {
-      rejected: Record<string, number>;
-    };
-    expect((after.rejected.unauthorized ?? 0) - (before.rejected.unauthorized ?? 0)).toBe(3);
+    expect((await metric(unauthorized)) - before).toBe(3);
     expect(await storedCount(sensor.id)).toBe(0);
   });
 
@@ -197,8 +203,9 @@ describe('POST /device/v1/telemetry (sensor samples)', () => {
     const again = await post(basic(sensor.serialNumber, secret), batch);
     expect(again.body).toEqual({ accepted: 0, duplicates: 3 });
     expect(await storedCount(sensor.id)).toBe(3);
-    const metrics = (await request(t.url).get('/device/v1/metrics')).body as { duplicates: number };
-    expect(metrics.duplicates).toBeGreaterThanOrEqual(3);
+    expect(
+      await metric('aircloud_telemetry_samples_total{outcome="duplicate",service="server"}'),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('refuses out-of-range values and timestamps with 422 and stores nothing of the batch', async () => {

@@ -58,13 +58,3 @@ documentRoute({
   },
   errors: [401, 503],
 });
-
-documentRoute({
-  method: 'get',
-  path: '/device/v1/metrics',
-  summary: 'Counters of the device API in this server process',
-  description: 'Requests, accepted samples, duplicates, rejections per reason, flushes.',
-  tags,
-  access: 'public',
-  responses: { 200: { description: 'The counters' } },
-});

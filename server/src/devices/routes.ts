@@ -4,7 +4,6 @@ import type {
   TelemetryReply,
 } from '@aircloud/shared/devices';
 import type { Violation } from '@aircloud/shared/errors';
-import { sensorRoom } from '@aircloud/shared/realtime';
 import express, { Router, type ErrorRequestHandler, type Response } from 'express';
 import type { AppContext } from '../context.ts';
 import { isUnavailableError } from '../http/error-handler.ts';
@@ -64,20 +63,17 @@ function refuse(
 
 /**
  * The device API, mounted before the browser middlewares (no request log line, no helmet, no
- * cookies): POST /device/v1/telemetry, POST /device/v1/credentials and GET /device/v1/metrics.
+ * cookies): POST /device/v1/telemetry and POST /device/v1/credentials (their counters are in
+ * the process's GET /metrics).
  */
 export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Router {
   const router = Router();
   const json = express.json({ limit: '1mb', type: () => true });
 
-  router.get('/device/v1/metrics', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(metrics.snapshot());
-  });
-
   router.post(
     '/device/v1/telemetry',
     async (req, res, next) => {
-      metrics.requests += 1;
+      metrics.request();
       const credentials = deviceCredentials(req.headers);
       const device = credentials ? await auth.verify(credentials.serial, credentials.secret) : null;
       if (!device) return refuse(res, metrics, 'unauthorized');
@@ -93,8 +89,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
         const parsed = parseSensorTelemetry(device.id, req.body);
         if (!parsed.ok) return refuse(res, metrics, 'validation', parsed.violations);
         const outcome = await batcher.store(parsed.items);
-        metrics.accepted += outcome.accepted;
-        metrics.duplicates += outcome.duplicates;
+        metrics.samples(outcome.accepted, outcome.duplicates);
         const reply: TelemetryReply = {
           accepted: outcome.accepted,
           duplicates: outcome.duplicates,
@@ -104,7 +99,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       const parsed = parsePurifierTelemetry(req.body);
       if (!parsed.ok) return refuse(res, metrics, 'validation', parsed.violations);
       const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
-      metrics.accepted += parsed.items.length;
+      metrics.samples(parsed.items.length);
       pushPurifier(ctx.io, outcome.row);
       const secret = await followUpCredential(ctx, device);
       const reply: TelemetryReply = {
@@ -120,7 +115,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
 
   // The one exchange of a claim key (the product key) for the purifier's own device secret.
   router.post('/device/v1/credentials', async (req, res) => {
-    metrics.requests += 1;
+    metrics.request();
     const given = deviceCredentials(req.headers);
     const claimed = given ? await claimDeviceSecret(ctx.db, given.serial, given.secret) : null;
     if (!claimed) return refuse(res, metrics, 'unauthorized');
@@ -153,14 +148,4 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
   };
   router.use('/device', errors);
   return router;
-}
-
-/** Tells browsers following these sensors that they are connected again. */
-export function pushSensorsConnected(ctx: AppContext, ids: string[], at: Date): void {
-  for (const id of ids)
-    ctx.io.to(sensorRoom(id)).emit('sensor:updated', {
-      ulid: id,
-      wifi_state: 'connected',
-      last_seen_at: at.toISOString(),
-    });
 }

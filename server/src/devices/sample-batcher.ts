@@ -20,8 +20,15 @@ interface Waiter {
   reject: (err: unknown) => void;
 }
 
-/** Called after each committed flush with the new rows (publication, roll-up job). */
-export type FlushListener = (flush: FlushResult, stored: SampleRow[]) => Promise<void> | void;
+/**
+ * Called after each committed flush with the new rows (publication, roll-up job) and the
+ * seconds the commit took.
+ */
+export type FlushListener = (
+  flush: FlushResult,
+  stored: SampleRow[],
+  commitSeconds: number,
+) => Promise<void> | void;
 
 /**
  * Group commit for the telemetry hot path: rows of concurrent requests are collected for at most
@@ -87,7 +94,9 @@ export class SampleBatcher {
     this.#inflight += 1;
     const rows = waiters.flatMap((w) => w.rows);
     try {
+      const started = performance.now();
       const result = await flushSamples(this.pool, rows);
+      const commitSeconds = (performance.now() - started) / 1000;
       const stored: SampleRow[] = [];
       for (const waiter of waiters) {
         const mine: SampleRow[] = [];
@@ -106,7 +115,7 @@ export class SampleBatcher {
       }
       // Publication and the roll-up job do not hold the next flush back.
       const after = Promise.resolve()
-        .then(() => this.onFlush(result, stored))
+        .then(() => this.onFlush(result, stored, commitSeconds))
         .catch((err: unknown) =>
           this.logger.warn({ err }, 'after-flush work failed (samples are stored)'),
         )

@@ -4,6 +4,7 @@ import { ERROR_KEYS, type ErrorKey, type Violation } from '@aircloud/shared/erro
 import { pickLanguage, translate } from '@aircloud/shared/i18n/translate';
 import type { Language } from '@aircloud/shared/constants';
 import { AppError } from '@aircloud/core/errors';
+import { causeChain, pgErrorOf } from '@aircloud/core/db/pg-error';
 import { constraintViolationList, hydraError } from '@aircloud/core/jsonld';
 
 const CATALOGUE = new Set<string>(ERROR_KEYS);
@@ -69,8 +70,7 @@ const PG_UNAVAILABLE = new Set([
 
 /** True when the error (or one of its causes) says PostgreSQL or Redis cannot be reached. */
 export function isUnavailableError(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth += 1) {
-    const candidate = e as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown };
+  for (const candidate of causeChain(err)) {
     const code = typeof candidate.code === 'string' ? candidate.code : '';
     if (PG_UNAVAILABLE.has(code) || /^08/.test(code)) return true;
     if (candidate.name === 'MaxRetriesPerRequestError') return true;
@@ -81,7 +81,6 @@ export function isUnavailableError(err: unknown): boolean {
       )
     )
       return true;
-    e = candidate.cause;
   }
   return false;
 }
@@ -94,12 +93,8 @@ const PG_BAD_INPUT = new Set(['22021', '22P05', '22003', '22008']);
 
 /** True when the error (or one of its causes) is PostgreSQL refusing a value it was given. */
 export function isBadInputError(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth += 1) {
-    const candidate = e as { code?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string' && PG_BAD_INPUT.has(candidate.code)) return true;
-    e = candidate.cause;
-  }
-  return false;
+  const code = pgErrorOf(err)?.code;
+  return code !== undefined && PG_BAD_INPUT.has(code);
 }
 
 /** Maps Express / body-parser errors that carry a status to catalogue keys. */

@@ -34,6 +34,64 @@ describe('GET /healthz and /readyz', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
   });
+
+  it('turns readiness to 503 draining first when the process shuts down, still alive', async () => {
+    const other = await startTestApp();
+    try {
+      other.drain();
+      const ready = await request(other.url).get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'draining' });
+      expect((await request(other.url).get('/healthz')).status).toBe(200);
+      // Requests are still served during the drain delay.
+      expect((await request(other.url).get('/api/me')).status).toBe(401);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  it('is off without METRICS_TOKEN (404), refused without the token (401), Prometheus text with it', async () => {
+    expect((await request(t.url).get('/metrics')).status).toBe(404);
+    const token = 'http-test-metrics-token-01';
+    const scraped = await startTestApp({ METRICS_TOKEN: token });
+    try {
+      await request(scraped.url).get('/api/me').expect(401);
+      expect((await request(scraped.url).get('/metrics')).status).toBe(401);
+      const wrong = await request(scraped.url)
+        .get('/metrics')
+        .set('Authorization', 'Bearer not-the-token-at-all');
+      expect(wrong.status).toBe(401);
+      const res = await request(scraped.url)
+        .get('/metrics')
+        .set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      const has = (name: string, labels: Record<string, string> = {}) =>
+        res.text
+          .split('\n')
+          .some(
+            (line) =>
+              line.startsWith(`${name}{`) &&
+              Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)),
+          );
+      expect(has('process_cpu_seconds_total', { service: 'server' })).toBe(true);
+      expect(has('nodejs_eventloop_lag_p99_seconds', { service: 'server' })).toBe(true);
+      // The 401 of /api/me is timed under its route's template, not as unmatched.
+      expect(
+        has('aircloud_http_request_duration_seconds_count', {
+          method: 'GET',
+          route: '/api/me',
+          status: '401',
+        }),
+      ).toBe(true);
+      expect(has('aircloud_socket_connections', { namespace: '/device' })).toBe(true);
+      expect(res.text).toMatch(/^aircloud_telemetry_requests_total\{service="server"\} \d+$/m);
+    } finally {
+      await scraped.stop();
+    }
+  });
 });
 
 describe('request handling', () => {

@@ -28,12 +28,27 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/readyz',
-  summary: 'Readiness (PostgreSQL and Redis answer)',
+  summary: 'Readiness (PostgreSQL and Redis answer, not shutting down)',
   tags: ['health'],
   access: 'public',
   responses: {
     200: 'Ready: {status:"ok", checks:{database, redis}}',
-    503: 'Unavailable: {status:"unavailable", checks:{database, redis}}',
+    503: 'Unavailable: {status:"unavailable", checks:{database, redis}}, or {status:"draining"}',
+  },
+});
+documentRoute({
+  method: 'get',
+  path: '/metrics',
+  summary: "This process's Prometheus metrics (docs/operations.md)",
+  description:
+    '`Authorization: Bearer <METRICS_TOKEN>` (not a user session: a cookie grants nothing); ' +
+    '401 without it, 404 when the server has no METRICS_TOKEN (metrics off).',
+  tags: ['health'],
+  access: 'public',
+  responses: {
+    200: 'The Prometheus text exposition format',
+    401: 'No or a wrong bearer token',
+    404: 'Metrics are off (no METRICS_TOKEN)',
   },
 });
 

@@ -1,4 +1,5 @@
 import type { Namespace } from 'socket.io';
+import { isUlid } from '@aircloud/shared/ids';
 import { wifiState } from '@aircloud/shared/purifiers';
 import {
   PUBLIC_NAMESPACE,
@@ -11,8 +12,6 @@ import type { AppContext } from '../context.ts';
 import { findSensor, lastSample } from '@aircloud/core/sensors/repository';
 import { PUBLIC_EVENT_LIMIT, limitEvents } from './event-limit.ts';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 
 /** Sensors one anonymous socket may follow at once (a public graph shows one). */
 export const PUBLIC_MAX_SENSORS = 10;
@@ -40,7 +39,7 @@ async function subscribePublic(
   target: unknown,
 ): Promise<PublicSubscribeAck> {
   const id = (target as { sensor?: unknown } | null)?.sensor;
-  if (typeof id !== 'string' || !ULID.test(id)) return { ok: false, error: 'invalid' };
+  if (!isUlid(id)) return { ok: false, error: 'invalid' };
   const before = await findSensor(ctx.db, id);
   if (!before || !before.isPublic) return { ok: false, error: 'not_found' };
   const room = sensorRoom(id);
@@ -87,7 +86,7 @@ export function attachPublicNamespace(
     });
     socket.on('unsubscribe', (target, ack) => {
       const id = (target as { sensor?: unknown } | null)?.sensor;
-      const ok = typeof id === 'string' && ULID.test(id);
+      const ok = isUlid(id);
       if (ok) void socket.leave(sensorRoom(id));
       if (typeof ack === 'function') ack({ ok });
     });

@@ -458,12 +458,10 @@ const PUBLIC_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/device/v1/credentials')(s),
     expect: everybody(401),
   },
-  'GET /device/v1/metrics': {
-    call: (_w, s) => get('/device/v1/metrics')(s),
-    expect: everybody(200),
-  },
   'GET /healthz': { call: (_w, s) => get('/healthz')(s), expect: everybody(200) },
   'GET /readyz': { call: (_w, s) => get('/readyz')(s), expect: everybody(200) },
+  // Off in this app (no METRICS_TOKEN): the same 404 for everybody, a session opens nothing.
+  'GET /metrics': { call: (_w, s) => get('/metrics')(s), expect: everybody(404) },
 };
 
 const ROWS: Record<string, Row> = {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { escapeIdentifier, escapeLiteral } from 'pg';
 import type { Database } from '@aircloud/core/db/client';
 
 /** Row count and content checksum of every table, by table name. */
@@ -27,9 +28,9 @@ export async function snapshotTables(db: Database): Promise<TableSnapshot> {
   const names = await tables(db);
   const parts = names.map(
     (name) =>
-      `SELECT '${name}' AS name, count(*)::int AS rows, ` +
+      `SELECT ${escapeLiteral(name)} AS name, count(*)::int AS rows, ` +
       `md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS checksum ` +
-      `FROM "${name}" t`,
+      `FROM ${escapeIdentifier(name)} t`,
   );
   const result = await db.execute<{ name: string; rows: number; checksum: string }>(
     sql.raw(parts.join(' UNION ALL ')),

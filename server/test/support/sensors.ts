@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
+import { rollUpHistory } from '@aircloud/core/telemetry/rollup';
 import type { TestApp } from '../app.ts';
-
-const aggregates = SENSOR_MEASURES.map(
-  (m) => `avg(${m}), min(${m}), max(${m}), count(${m})::int`,
-).join(', ');
-const hourlyColumns = SENSOR_MEASURES.flatMap((m) => [
-  `${m}_avg`,
-  `${m}_min`,
-  `${m}_max`,
-  `${m}_n`,
-]).join(', ');
 
 /**
  * Stores one sample every `stepSeconds` over [from, to) for a sensor, with smoothly varying
  * values (co2, pm25, temperature, particle counts, iso), in one INSERT … SELECT generate_series,
- * then builds the hourly roll-up of those hours the way the worker's RollupSamplesTask does
- * (avg, min, max and count per measure, max ISO class, per UTC hour).
+ * then rolls those hours up (core telemetry/rollup.ts: avg, min, max and count per measure, max
+ * ISO class, per UTC hour).
  */
 export async function storeSeries(
   t: TestApp,
@@ -36,13 +26,5 @@ export async function storeSeries(
     FROM generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 microsecond',
       make_interval(secs => ${stepSeconds})) AS ts
     ON CONFLICT DO NOTHING`);
-  await t.db.execute(
-    sql.raw(`
-    INSERT INTO sensor_measures_hourly (sensor_id, hour, samples, ${hourlyColumns}, iso_max)
-    SELECT sensor_id, date_trunc('hour', ts, 'UTC'), count(*)::int, ${aggregates}, max(iso)
-    FROM sensor_measures
-    WHERE sensor_id = '${sensorId}' AND ts >= '${from}' AND ts < '${to}'
-    GROUP BY sensor_id, 2
-    ON CONFLICT (sensor_id, hour) DO NOTHING`),
-  );
+  await rollUpHistory(t.db.$client, [sensorId], from, to);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidMailError, parseMailMessage, renderMail } from './render.ts';
+import { InvalidMailError } from './layout.ts';
+import { parseMailMessage, renderMail } from './render.ts';
 
 const link = 'https://aircloud.example/renew-password?token=a"b<c>&lang=de';
 

@@ -3,9 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mails } from '@aircloud/core/db/schema';
-import { createQueue, QUEUES, type JobData } from '@aircloud/core/queues';
+import {
+  createQueue,
+  createRedisConnection,
+  createWorker,
+  QUEUES,
+  type JobData,
+} from '@aircloud/core/queues';
 import { recordMail } from '@aircloud/core/outbox/outbox';
-import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
 import { createSendMailTask } from '../tasks/SendMailTask.ts';
 import {
   createTestDatabase,

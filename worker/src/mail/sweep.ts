@@ -3,6 +3,7 @@ import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@aircloud/core/db/client';
 import { mails } from '@aircloud/core/db/schema';
+import { dispatchMail } from '@aircloud/core/outbox/outbox';
 import type { JobData } from '@aircloud/core/queues';
 
 interface SweepDeps {
@@ -44,9 +45,8 @@ export async function requeuePendingMails(
       if (state !== 'completed' && state !== 'failed') continue;
       await job.remove();
     }
-    // Same job name and id as the server's dispatchMail; the queue's retry options apply.
-    await queue.add('send', { mailId: id }, { jobId: id });
-    queued += 1;
+    // The outbox's own job (its id is the mail id); the queue's retry options apply.
+    if (await dispatchMail(queue, id)) queued += 1;
   }
   return queued;
 }

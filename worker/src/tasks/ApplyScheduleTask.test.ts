@@ -4,8 +4,13 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
 import { purifiers, users } from '@aircloud/core/db/schema';
-import { createQueue, QUEUES, type JobData } from '@aircloud/core/queues';
-import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
+import {
+  createQueue,
+  createRedisConnection,
+  createWorker,
+  QUEUES,
+  type JobData,
+} from '@aircloud/core/queues';
 import { insertPurifier, insertStranger, useOwnerDatabase } from '../../test/fixtures.ts';
 import { deleteRedisPrefix, memoryLogger, testRedisPrefix, waitFor } from '../../test/harness.ts';
 import { createApplyScheduleTask, type ApplyScheduleResult } from './ApplyScheduleTask.ts';

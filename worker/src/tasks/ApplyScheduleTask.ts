@@ -1,12 +1,9 @@
 import type { Job } from 'bullmq';
-import { and, asc, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@aircloud/core/db/client';
-import { purifiers } from '@aircloud/core/db/schema';
-import { controlsPurifierSql } from '@aircloud/core/access/grants';
 import type { JobData } from '@aircloud/core/queues';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
-import { findPurifier } from '@aircloud/core/purifiers/repository';
+import { applyScheduleSlot, scheduledPurifiers } from '@aircloud/core/purifiers/schedule';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import {
   dueSlot,
@@ -41,54 +38,11 @@ export interface ApplyScheduleResult {
   scanned: number;
 }
 
-type Outcome = 'applied' | 'held' | 'already';
-
 /**
- * Applies one slot to one purifier in a single conditional UPDATE: never twice (the slot must be
- * later than `last_schedule_slot_at`) and never over a manual change made after the slot began
- * (then the slot is only recorded as handled: the manual mode holds until the next slot). While
- * an alert rule holds the mode (`desired.base` set), the slot changes the base only. A plan whose
- * author no longer controls the purifier (share revoked, account disabled) does nothing.
- */
-async function applySlot(
-  db: Database,
-  id: string,
-  slot: SlotOccurrence,
-  now: Date,
-): Promise<Outcome> {
-  const result = await db.execute<{ applied: boolean }>(sql`
-    UPDATE purifiers SET
-      desired = CASE WHEN COALESCE((desired -> 'base' ->> 'updated_at')::timestamptz,
-          (desired ->> 'updated_at')::timestamptz, '-infinity') <= ${slot.at}
-        THEN CASE WHEN jsonb_typeof(desired -> 'base') = 'object'
-          -- An alert rule holds the mode: the slot becomes what is restored when it stops.
-          THEN desired || jsonb_build_object(
-            'base', jsonb_build_object('mode', ${slot.mode}::text, 'source', 'schedule',
-              'updated_at', ${now.toISOString()}::text),
-            'version', COALESCE((desired ->> 'version')::int, 0) + 1,
-            'updated_at', ${now.toISOString()}::text)
-          ELSE desired || jsonb_build_object(
-            'mode', ${slot.mode}::text,
-            'version', COALESCE((desired ->> 'version')::int, 0) + 1,
-            'source', 'schedule',
-            'updated_at', ${now.toISOString()}::text) END
-        ELSE desired END,
-      last_schedule_slot_at = ${slot.at},
-      updated_at = ${now}
-    WHERE id = ${id}
-      AND (last_schedule_slot_at IS NULL OR last_schedule_slot_at < ${slot.at})
-      -- A plan runs only while whoever set it controls the purifier, asked as it acts.
-      AND ${controlsPurifierSql(sql`schedule_set_by`, sql`${id}`)}
-    RETURNING desired ->> 'updated_at' = ${now.toISOString()} AS applied`);
-  const row = result.rows[0];
-  if (!row) return 'already';
-  return row.applied ? 'applied' : 'held';
-}
-
-/**
- * The ApplySchedule task: for every owned purifier with a weekly plan, the slot that started in
- * the last minutes (in the purifier's time zone) sets `desired.mode` with source `schedule` and
- * version + 1. Idempotent through `last_schedule_slot_at`: duplicated or retried runs are harmless.
+ * The ApplySchedule task: finds, for every owned purifier with a weekly plan, the slot that
+ * started in the last minutes (in the purifier's time zone), has core apply it
+ * (purifiers/schedule.ts: source `schedule`, version + 1, never twice, never over a later manual
+ * change) and pushes what changed. Duplicated or retried runs are harmless.
  */
 export function createApplyScheduleTask({
   db,
@@ -106,24 +60,7 @@ export function createApplyScheduleTask({
     const result: ApplyScheduleResult = { applied: 0, held: 0, scanned: 0 };
     let cursor = '';
     for (;;) {
-      const batch = await db
-        .select({
-          id: purifiers.id,
-          timezone: purifiers.timezone,
-          desired: purifiers.desired,
-          lastScheduleSlotAt: purifiers.lastScheduleSlotAt,
-        })
-        .from(purifiers)
-        .where(
-          and(
-            sql`jsonb_typeof(${purifiers.desired} -> 'schedule') = 'object'`,
-            isNotNull(purifiers.userId),
-            controlsPurifierSql(sql`${purifiers.scheduleSetBy}`, sql`${purifiers.id}`),
-            gt(purifiers.id, cursor),
-          ),
-        )
-        .orderBy(asc(purifiers.id))
-        .limit(batchSize);
+      const batch = await scheduledPurifiers(db, cursor, batchSize);
       for (const purifier of batch) {
         result.scanned += 1;
         const schedule = purifier.desired.schedule;
@@ -138,18 +75,15 @@ export function createApplyScheduleTask({
           continue;
         }
         if (!slot) continue;
-        const outcome = await applySlot(db, purifier.id, slot, now);
-        if (outcome === 'applied') {
+        const applied = await applyScheduleSlot(db, purifier.id, slot, now);
+        if (applied.outcome === 'applied') {
           result.applied += 1;
-          if (io) {
-            const row = await findPurifier(db, purifier.id);
-            if (row) pushPurifier(io, row, { command: true });
-          }
+          if (io) pushPurifier(io, applied.row, { command: true });
           logger.info(
             { purifierId: purifier.id, mode: slot.mode, slotAt: slot.at.toISOString() },
             `schedule slot ${slot.start} applied`,
           );
-        } else if (outcome === 'held') {
+        } else if (applied.outcome === 'held') {
           result.held += 1;
         }
       }

@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import type { Database } from '@aircloud/core/db/client';
 import { recordDeviceEvents } from '@aircloud/core/devices/events';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
+import { pushSensorsWifi } from '@aircloud/core/sensors/live';
 import type { JobData } from '@aircloud/core/queues';
 import type { PurifierRow } from '@aircloud/core/purifiers/repository';
 import { systemClock, type Clock } from '@aircloud/core/purifiers/schedule-slots';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { CONNECTED_INTERVALS } from '@aircloud/shared/purifiers';
-import { sensorRoom } from '@aircloud/shared/realtime';
 import { purifiers } from '@aircloud/core/db/schema';
 import { inArray } from 'drizzle-orm';
 
@@ -82,12 +82,11 @@ export function createDeviceWatchTask({
       for (const row of rows) pushPurifier(io, row);
     }
     if (io)
-      for (const r of lostSensors.rows)
-        io.to(sensorRoom(r.id)).emit('sensor:updated', {
-          ulid: r.id,
-          wifi_state: 'disconnected',
-          last_seen_at: new Date(r.last_seen_at).toISOString(),
-        });
+      pushSensorsWifi(
+        io,
+        lostSensors.rows.map((r) => ({ id: r.id, lastSeenAt: r.last_seen_at })),
+        'disconnected',
+      );
     if (transitions.length > 0)
       logger.info(
         { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length },

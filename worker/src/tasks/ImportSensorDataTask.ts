@@ -30,10 +30,10 @@ import {
   hoursOf,
   inTransaction,
   insertImportedRows,
-  recomputeHours,
   recordProgress,
   removeImportedRows,
 } from '@aircloud/core/sensor-imports/store';
+import { recomputeHours } from '@aircloud/core/telemetry/rollup';
 
 export interface ImportSensorDataDeps {
   db: Database;

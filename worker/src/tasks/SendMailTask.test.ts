@@ -4,11 +4,16 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translate } from '@aircloud/shared/i18n/translate';
 import { mails, translationOverrides } from '@aircloud/core/db/schema';
-import { createQueue, QUEUES, type JobData } from '@aircloud/core/queues';
+import {
+  createQueue,
+  createRedisConnection,
+  createWorker,
+  QUEUES,
+  type JobData,
+} from '@aircloud/core/queues';
 import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
-import { escapeHtml } from '../mail/render.ts';
+import { escapeHtml } from '../mail/layout.ts';
 import { createMailTransport, type MailTransport } from '../mail/transport.ts';
-import { createRedisConnection, createWorker } from '@aircloud/core/queue-worker';
 import {
   createTestDatabase,
   deleteRedisPrefix,

@@ -6,7 +6,8 @@ import type { Database } from '@aircloud/core/db/client';
 import { mails } from '@aircloud/core/db/schema';
 import type { JobData } from '@aircloud/core/queues';
 import { refreshTranslationOverrides } from '@aircloud/core/i18n/overrides-cache';
-import { InvalidMailError, parseMailMessage, renderMail } from '../mail/render.ts';
+import { InvalidMailError } from '../mail/layout.ts';
+import { parseMailMessage, renderMail } from '../mail/render.ts';
 import type { MailTransport } from '../mail/transport.ts';
 
 interface SendMailDeps {

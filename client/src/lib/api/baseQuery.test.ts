@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse, delay } from 'msw';
 import { createMemoryRouter } from 'react-router-dom';
-import { createAppStore } from '../../app/store.ts';
+import { createTestStore } from '../../test/store.ts';
 import { server } from '../../test/server.ts';
 import { hydraError, makeMe } from '../../test/fixtures.ts';
 import { authenticated } from '../session/sessionSlice.ts';
@@ -27,7 +27,7 @@ const probeApi = apiSlice.injectEndpoints({
 });
 
 function setup(signedIn = true) {
-  const store = createAppStore();
+  const store = createTestStore();
   const router = createMemoryRouter([{ path: '*', element: null }], {
     initialEntries: ['/sensors'],
   });

@@ -8,9 +8,8 @@ import {
 import { currentLanguage } from '../i18n/i18n.ts';
 import { navigateTo, currentRouteName } from '../navigation/navigator.ts';
 import { PATHS } from '../navigation/routeNames.ts';
-import { loggedOut } from '../session/sessionSlice.ts';
+import { loggedOut, type SessionState } from '../session/sessionSlice.ts';
 import { purged } from '../notifications/notificationsSlice.ts';
-import type { CoreState } from '../storeHooks.ts';
 import { httpStatusOf } from './errorMessage.ts';
 
 /** Per-endpoint options of the base query. */
@@ -138,7 +137,8 @@ export const baseQuery: BaseQueryFn<
     if (refreshed) result = await rawBaseQuery(withHeaders(args), api, {});
     if (!refreshed || isAuthFailure(result.error)) {
       // Without a session there is nothing to close: the caller (the guard) decides.
-      if ((api.getState() as CoreState).session.authState === 'authenticated')
+      // Typed narrowly: lib/ does not know the store's shape (app/store.ts does).
+      if ((api.getState() as { session: SessionState }).session.authState === 'authenticated')
         forceLogout(api.dispatch);
       return result;
     }

@@ -1,16 +1,77 @@
-import { sensorRoom } from '@aircloud/shared/realtime';
+import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
+import { purifierRoom, sensorRoom, userRoom } from '@aircloud/shared/realtime';
 import type { AppContext } from '../../context.ts';
 import { deliverDeviceSecret, forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
-import {
-  endMachineAccess,
-  pushInvitationChanged,
-  pushInvitationCount,
-} from '../invitations/access.ts';
+import { emitToUser } from '@aircloud/core/realtime/emitter';
+import { findMachine } from '@aircloud/core/access/machine-access';
+import { mePresenter } from '../me/presenter.ts';
 import { sensorPresenter } from '../sensors/presenter.ts';
 import { findSensorDetail } from '@aircloud/core/sensors/repository';
+import { findUserById } from '@aircloud/core/users/repository';
+import {
+  pendingReceivedCount,
+  type ClaimedInvitation,
+} from '@aircloud/core/invitations/repository';
 import type { EndedOwnership } from '@aircloud/core/access/ownership';
 import type { Settled } from '@aircloud/core/access/settle';
+
+/**
+ * What the browsers are told once a change of access is committed: machines whose control
+ * changed, live views that must close, invitations that changed on the other side.
+ */
+
+/** Pushes `me:updated` (with the fresh invitation count) to every browser of a user. */
+export async function pushInvitationCount(
+  ctx: Pick<AppContext, 'db' | 'io'>,
+  userId: string,
+): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) return;
+  const count = await pendingReceivedCount(ctx.db, userId);
+  emitToUser(ctx.io, userId, 'me:updated', mePresenter(user, count));
+}
+
+/** Tells every browser of a user that the other side changed one of their invitations. */
+export function pushInvitationChanged(
+  ctx: Pick<AppContext, 'io'>,
+  userId: string | null,
+  invitationId: string,
+): void {
+  if (userId) emitToUser(ctx.io, userId, 'invitation:changed', { id: invitationId });
+}
+
+/** Tells the senders of invitations just claimed by a new account (now waiting for approval). */
+export function pushClaimedInvitations(
+  ctx: Pick<AppContext, 'io'>,
+  claimed: ClaimedInvitation[],
+): void {
+  for (const { id, senderId } of claimed) pushInvitationChanged(ctx, senderId, id);
+}
+
+/**
+ * Ends a user's live view of machines they can no longer reach (asked again of the machine
+ * guard, since another share or their role may still grant it): every socket of the user, on
+ * every server node, leaves those machines' rooms, then `access:revoked` tells the pages.
+ */
+export async function endMachineAccess(
+  ctx: Pick<AppContext, 'db' | 'io'>,
+  userId: string,
+  machines: AccessRevokedEvent,
+): Promise<void> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user || machines.purifiers.length + machines.sensors.length === 0) return;
+  const lost: AccessRevokedEvent = { purifiers: [], sensors: [] };
+  for (const id of machines.purifiers)
+    if (!(await findMachine(ctx.db, user, 'purifier', id))) lost.purifiers.push(id);
+  for (const id of machines.sensors)
+    if (!(await findMachine(ctx.db, user, 'sensor', id))) lost.sensors.push(id);
+  if (lost.purifiers.length + lost.sensors.length === 0) return;
+  const sockets = ctx.io.in(userRoom(userId));
+  for (const id of lost.purifiers) sockets.socketsLeave(purifierRoom(id));
+  for (const id of lost.sensors) sockets.socketsLeave(sensorRoom(id));
+  emitToUser(ctx.io, userId, 'access:revoked', lost);
+}
 
 /**
  * After the commit of a change of access: purifiers whose mode or schedule changed get their

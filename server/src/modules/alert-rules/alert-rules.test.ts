@@ -10,7 +10,7 @@ import { linkPurifier } from '@aircloud/core/sensors/repository';
 import { Queue } from 'bullmq';
 import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 import { ruleDesired } from '@aircloud/core/purifiers/desired-state';
-import { changePurifier } from '../purifiers/service.ts';
+import { changePurifier } from '@aircloud/core/purifiers/change';
 
 let t: TestApp;
 let owner: Session;

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { alertRuleInputSchema, alertRulePatchSchema } from '@aircloud/shared/alert-rules';
-import { pageParam } from '@aircloud/shared/product-keys';
+import { storedUlid } from '@aircloud/shared/ids';
+import { pageParam } from '@aircloud/shared/pagination';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
@@ -9,13 +10,13 @@ import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';
 import * as alertRules from './service.ts';
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 const pageQuery = z.object({ page: pageParam() });
 
-/** A path id that is not a ulid names nothing: 404, never a 500. */
+/** A path id that is not a ulid names nothing: 404, never a 500 (either case is read). */
 function ulidParam(value: string): string {
-  if (!ULID.test(value)) throw new AppError(404, 'not_found');
-  return value.toUpperCase();
+  const id = storedUlid(value);
+  if (!id) throw new AppError(404, 'not_found');
+  return id;
 }
 
 /** Rules and history of a sensor, mounted at /api/sensors. */

@@ -14,8 +14,13 @@ import type { Database } from '@aircloud/core/db/client';
 import { alertTriggers } from '@aircloud/core/db/schema';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import { canAccessSensor, type SensorAction } from '@aircloud/core/access/sensor-access';
-import { findSensor, linkedPurifierIds, type SensorRow } from '@aircloud/core/sensors/repository';
+import {
+  accessAllows,
+  requireMachine,
+  type MachineAction,
+  type ReachedMachine,
+} from '@aircloud/core/access/machine-access';
+import { linkedPurifierIds } from '@aircloud/core/sensors/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
 import { actingPurifiers, type Evaluation } from '@aircloud/core/alert-rules/evaluation';
@@ -38,23 +43,7 @@ import {
 } from '@aircloud/core/alert-rules/repository';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/**
- * The sensor `id` if `user` may do `action` on it (sensors policy): no access at all answers
- * 404 (its existence is not revealed), access without that right 403.
- */
-async function accessibleSensor(
-  db: Database | Tx,
-  user: UserRow,
-  id: string,
-  action: SensorAction,
-): Promise<SensorRow> {
-  const sensor = await findSensor(db, id);
-  if (!sensor || !(await canAccessSensor(db, user, sensor, 'view')))
-    throw new AppError(404, 'not_found');
-  if (!(await canAccessSensor(db, user, sensor, action))) throw new AppError(403, 'forbidden');
-  return sensor;
-}
+type ReachedSensor = ReachedMachine<'sensor'>;
 
 /** Saving or enabling a boost rule needs `confirm_noise: true` (the client asked the user). */
 function requireNoiseConfirmation(
@@ -102,25 +91,27 @@ async function releaseRule(tx: Tx, rule: AlertRuleRow, now: Date): Promise<Evalu
 }
 
 /** Whom the rules of a sensor drive now, and whether `user` manages the sensor. */
-async function reachOf(db: Database, user: UserRow, sensor: SensorRow): Promise<RuleReach> {
-  const linked = await linkedPurifierIds(db, sensor.id);
-  const [names, acting, manages] = await Promise.all([
+async function reachOf(db: Database, user: UserRow, sensor: ReachedSensor): Promise<RuleReach> {
+  const linked = await linkedPurifierIds(db, sensor.row.id);
+  const [names, acting] = await Promise.all([
     purifierNames(db, linked),
-    actingPurifiers(db, sensor.id),
-    canAccessSensor(db, user, sensor, 'manage'),
+    actingPurifiers(db, sensor.row.id),
   ]);
   return {
     linked: new Map(linked.map((id) => [id, names.get(id) ?? id])),
     acting,
-    manages,
+    manages: accessAllows(sensor.access, 'manage'),
     viewerId: user.id,
   };
 }
 
-/** A rule as answered to `user`. */
-async function presentRule(ctx: AppContext, user: UserRow, row: AlertRuleRow): Promise<AlertRule> {
-  const sensor = await findSensor(ctx.db, row.sensorId);
-  if (!sensor) throw new AppError(404, 'not_found');
+/** A rule as answered to `user`, who reaches its sensor as `sensor` says. */
+async function presentRule(
+  ctx: AppContext,
+  user: UserRow,
+  sensor: ReachedSensor,
+  row: AlertRuleRow,
+): Promise<AlertRule> {
   return alertRulePresenter(row, await reachOf(ctx.db, user, sensor));
 }
 
@@ -130,7 +121,7 @@ export async function listAlertRules(
   user: UserRow,
   sensorId: string,
 ): Promise<HydraCollection<AlertRule>> {
-  const sensor = await accessibleSensor(ctx.db, user, sensorId, 'view');
+  const sensor = await requireMachine(ctx.db, user, 'sensor', sensorId, 'view');
   const [rows, reach] = await Promise.all([
     listRules(ctx.db, sensorId),
     reachOf(ctx.db, user, sensor),
@@ -151,7 +142,7 @@ export async function createAlertRule(
   sensorId: string,
   input: AlertRuleInput,
 ): Promise<AlertRule> {
-  await accessibleSensor(ctx.db, user, sensorId, 'control');
+  const sensor = await requireMachine(ctx.db, user, 'sensor', sensorId, 'control');
   requireNoiseConfirmation(input, input.confirm_noise);
   const row = await ctx.db.transaction(async (tx) => {
     await lockSensorEvaluation(tx, sensorId);
@@ -167,21 +158,19 @@ export async function createAlertRule(
       createdBy: user.id,
     });
   });
-  return presentRule(ctx, user, row);
+  return presentRule(ctx, user, sensor, row);
 }
 
-/** The rule `id` and its sensor, if `user` may do `action` on that sensor (else 404/403). */
-async function accessibleRule(
-  db: Database | Tx,
+/** The rule `id` and its sensor, once the sensor's guard let `user` do `action` (else 404/403). */
+async function ruleFor(
+  db: Database,
   user: UserRow,
   id: string,
-  action: SensorAction,
-  lock = false,
-): Promise<AlertRuleRow> {
-  const rule = await findRule(db, id, lock);
+  action: MachineAction,
+): Promise<{ rule: AlertRuleRow; sensor: ReachedSensor }> {
+  const rule = await findRule(db, id);
   if (!rule) throw new AppError(404, 'not_found');
-  await accessibleSensor(db, user, rule.sensorId, action);
-  return rule;
+  return { rule, sensor: await requireMachine(db, user, 'sensor', rule.sensorId, action) };
 }
 
 /**
@@ -195,7 +184,7 @@ export async function patchAlertRule(
   id: string,
   patch: AlertRulePatch,
 ): Promise<AlertRule> {
-  const current = await accessibleRule(ctx.db, user, id, 'control');
+  const { rule: current, sensor } = await ruleFor(ctx.db, user, id, 'control');
   const merged = alertRuleInputSchema.parse({
     measure: patch.measure ?? current.measure,
     threshold: patch.threshold ?? current.threshold,
@@ -238,7 +227,7 @@ export async function patchAlertRule(
   });
   if (released)
     await announceAlerts(ctx.db, ctx.io, row.sensorId, released.changed, released.triggers);
-  return presentRule(ctx, user, row);
+  return presentRule(ctx, user, sensor, row);
 }
 
 /**
@@ -246,9 +235,10 @@ export async function patchAlertRule(
  * share deletes only the rules its user created; the others are the owner's (403).
  */
 export async function deleteAlertRule(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const found = await accessibleRule(ctx.db, user, id, 'control');
-  const current =
-    found.createdBy === user.id ? found : await accessibleRule(ctx.db, user, id, 'manage');
+  const { rule: current, sensor } = await ruleFor(ctx.db, user, id, 'control');
+  // A share deletes the rules it created; the others are the owner's.
+  if (current.createdBy !== user.id && !accessAllows(sensor.access, 'manage'))
+    throw new AppError(403, 'forbidden');
   const released = await ctx.db.transaction(async (tx) => {
     await lockSensorEvaluation(tx, current.sensorId);
     const rule = await findRule(tx, id, true);
@@ -272,7 +262,7 @@ export async function listAlertTriggers(
   sensorId: string,
   page: number,
 ): Promise<HydraCollection<AlertTrigger>> {
-  await accessibleSensor(ctx.db, user, sensorId, 'view');
+  await requireMachine(ctx.db, user, 'sensor', sensorId, 'view');
   const { rows, total } = await listTriggers(ctx.db, sensorId, page);
   const names = await purifierNames(ctx.db, [...new Set(rows.flatMap((r) => r.purifierIds))]);
   return hydraCollection(

@@ -5,7 +5,7 @@ import { AppError, fieldError } from '@aircloud/core/errors';
 import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
 import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import { endSessionSockets, endUserSockets } from '@aircloud/core/realtime/emitter';
-import { pushClaimedInvitations } from '../invitations/access.ts';
+import { pushClaimedInvitations } from '../access/announce.ts';
 import { claimInvitations } from '@aircloud/core/invitations/repository';
 import { userLanguage } from '@aircloud/core/users/language';
 import {

@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { pageParam } from '@aircloud/shared/product-keys';
+import { isStoredUlid } from '@aircloud/shared/ids';
+import { pageParam } from '@aircloud/shared/pagination';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireRole } from '../../http/authenticate.ts';
+import { incomingUpload } from '../../http/upload.ts';
 import './openapi.ts';
 import {
   downloadableFirmware,
@@ -12,8 +14,6 @@ import {
   removeFirmware,
   uploadFirmware,
 } from './service.ts';
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export const firmwareListQuerySchema = z.object({
   page: pageParam(),
@@ -33,7 +33,7 @@ export function firmwareRoutes(ctx: AppContext): Router {
   router.post('/', async (req, res) => {
     let firmware;
     try {
-      firmware = await uploadFirmware(ctx, currentUser(req), req);
+      firmware = await uploadFirmware(ctx, currentUser(req), incomingUpload(req));
     } catch (err) {
       // The rest of the body may still be on its way: do not keep reading it.
       if (!req.complete) res.set('Connection', 'close');
@@ -43,7 +43,7 @@ export function firmwareRoutes(ctx: AppContext): Router {
   });
 
   router.delete('/:id', async (req, res) => {
-    if (!ULID.test(req.params.id)) throw new AppError(404, 'not_found');
+    if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');
     await removeFirmware(ctx, req.params.id);
     res.status(204).end();
   });
@@ -59,7 +59,7 @@ export function firmwareRoutes(ctx: AppContext): Router {
 export function firmwarePublicRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/:id/:fileName', async (req, res) => {
-    if (!ULID.test(req.params.id)) throw new AppError(404, 'not_found');
+    if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');
     const row = await downloadableFirmware(ctx, req.params.id, req.params.fileName);
     const digest = Buffer.from(row.sha256, 'hex').toString('base64');
     res.attachment(row.originalFileName);

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Request } from 'express';
 import { ulid } from 'ulid';
 import { firmwareNameSchema, type Firmware } from '@aircloud/shared/firmware';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import { receiveFile } from '../media/upload.ts';
+import type { IncomingUpload } from '../../http/upload.ts';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { firmwarePresenter } from './presenter.ts';
 import {
@@ -46,10 +45,10 @@ export function safeFileName(name: string): string {
 export async function uploadFirmware(
   ctx: AppContext,
   user: UserRow,
-  req: Request,
+  upload: IncomingUpload,
 ): Promise<Firmware> {
   const dir = firmwareDir(ctx.config.uploadDir);
-  const file = await receiveFile(req, dir, ctx.config.firmwareMaxBytes, {
+  const file = await upload.receive(dir, ctx.config.firmwareMaxBytes, {
     tooLargeCode: 'firmware-size',
   });
   try {

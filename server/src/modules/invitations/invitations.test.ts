@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessRevokedEvent } from '@aircloud/shared/invitations';
@@ -66,9 +66,9 @@ describe('POST /api/invitations', () => {
     const b = await signIn(t);
     await t.db.execute(
       // The invitee's stored language wins; a stranger gets the sender's.
-      `UPDATE users SET lang = 'en' WHERE id = '${b.user.id}'`,
+      sql`UPDATE users SET lang = 'en' WHERE id = ${b.user.id}`,
     );
-    await t.db.execute(`UPDATE users SET lang = 'de' WHERE id = '${a.user.id}'`);
+    await t.db.execute(sql`UPDATE users SET lang = 'de' WHERE id = ${a.user.id}`);
     const { purifier, sensor } = await machinesOf(t, tech, a);
     const stranger = `new-${Date.now()}@example.com`;
     const res = await post(a, '/api/invitations', {

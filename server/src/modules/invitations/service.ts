@@ -7,15 +7,20 @@ import type {
   UpdateInvitationInput,
 } from '@aircloud/shared/invitations';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
+import { storedUlid } from '@aircloud/shared/ids';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import { findUserByEmail, findUserById, type UserRow } from '@aircloud/core/users/repository';
-import { announceSettled } from '../access/announce.ts';
+import {
+  announceSettled,
+  endMachineAccess,
+  pushInvitationChanged,
+  pushInvitationCount,
+} from '../access/announce.ts';
 import { settleControl } from '@aircloud/core/access/settle';
-import { endMachineAccess, pushInvitationChanged, pushInvitationCount } from './access.ts';
 import { invitationPresenter } from './presenter.ts';
 import {
   findInvitation,
@@ -33,8 +38,6 @@ import {
 } from '@aircloud/core/invitations/repository';
 
 type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 
 /** Refuses (422 on `purifiers` / `sensors`) machines the sender does not own. */
 async function assertOwned(
@@ -177,7 +180,8 @@ async function liveInvitationOf(
   id: string,
   as: 'sender' | 'recipient' | 'either',
 ): Promise<InvitationRow> {
-  const row = ULID.test(id) ? await findInvitation(tx, id.toUpperCase(), true) : undefined;
+  const stored = storedUlid(id);
+  const row = stored ? await findInvitation(tx, stored, true) : undefined;
   const isSender = row?.senderId === user.id;
   const isRecipient = row?.recipientId === user.id;
   if (!row || (!isSender && !isRecipient)) throw new AppError(404, 'not_found');

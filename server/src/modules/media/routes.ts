@@ -2,8 +2,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { AVATAR_SIZES } from '@aircloud/shared/users';
 import type { AppContext } from '../../context.ts';
+import { isStoredUlid } from '@aircloud/shared/ids';
 import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireAuth } from '../../http/authenticate.ts';
+import { incomingUpload } from '../../http/upload.ts';
 import { iri } from '@aircloud/core/jsonld';
 import './openapi.ts';
 import { mediaObjectPresenter } from './presenter.ts';
@@ -14,8 +16,6 @@ export const mediaContentQuerySchema = z.object({
   size: z.enum(AVATAR_SIZES, { error: 'validation.invalid' }).optional(),
 });
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
 /** Avatar upload and serving, mounted at /api/media_objects. */
 export function mediaRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -24,7 +24,7 @@ export function mediaRoutes(ctx: AppContext): Router {
   router.post('/', async (req, res) => {
     let media;
     try {
-      media = await uploadAvatar(ctx, currentUser(req), req);
+      media = await uploadAvatar(ctx, currentUser(req), incomingUpload(req));
     } catch (err) {
       // The rest of the body may still be on its way: do not keep reading it.
       if (!req.complete) res.set('Connection', 'close');
@@ -35,7 +35,7 @@ export function mediaRoutes(ctx: AppContext): Router {
 
   router.get('/:id/content', async (req, res) => {
     const { size } = mediaContentQuerySchema.parse(req.query);
-    if (!ULID.test(req.params.id)) throw new AppError(404, 'not_found');
+    if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');
     const media = await viewableMedia(ctx, currentUser(req), req.params.id);
     const path = await variantPath(ctx.config.uploadDir, media, size ? Number(size) : null);
     res.set({

@@ -1,6 +1,5 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Request } from 'express';
 import { fileTypeFromBuffer } from 'file-type';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import {
@@ -32,7 +31,7 @@ import {
   removeMediaFiles,
   type ImageMime,
 } from './storage.ts';
-import { receiveFile } from './upload.ts';
+import type { IncomingUpload } from '../../http/upload.ts';
 
 /**
  * Stores the uploaded avatar of `user`: at most 2 MB (413 while streaming), PNG, JPEG or WebP
@@ -43,11 +42,11 @@ import { receiveFile } from './upload.ts';
 export async function uploadAvatar(
   ctx: AppContext,
   user: UserRow,
-  req: Request,
+  upload: IncomingUpload,
 ): Promise<MediaRow> {
   const dir = avatarDir(ctx.config.uploadDir);
   await removeAbandonedMedia(ctx, user.id);
-  const file = await receiveFile(req, dir, AVATAR_MAX_BYTES);
+  const file = await upload.receive(dir, AVATAR_MAX_BYTES);
   try {
     const detected = await fileTypeFromBuffer(file.head);
     const mime = detected?.mime;

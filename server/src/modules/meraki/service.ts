@@ -8,14 +8,19 @@ import {
   type MerakiSettings,
   type NetworkEvent,
 } from '@aircloud/shared/network-events';
+import { isStoredUlid } from '@aircloud/shared/ids';
 import type { AppContext } from '../../context.ts';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import { decrypt, deriveKey, encrypt } from '@aircloud/core/lib/crypto';
 import { emitToUser } from '@aircloud/core/realtime/emitter';
-import { purifierInvitees } from '@aircloud/core/invitations/repository';
-import { accessAllows } from '@aircloud/core/access/purifier-access';
+import { purifierInvitees } from '@aircloud/core/access/audience';
+import {
+  accessAllows,
+  controlsPurifier,
+  requireMachine,
+} from '@aircloud/core/access/machine-access';
+import { changePurifier } from '@aircloud/core/purifiers/change';
 import { findPurifier, type PurifierRow } from '@aircloud/core/purifiers/repository';
-import { accessiblePurifier, changePurifier, controlsPurifier } from '../purifiers/service.ts';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { merakiAlertType, merakiMode } from './alert-mapping.ts';
 import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
@@ -28,8 +33,6 @@ import {
   replaceSecret,
   setEventDesiredVersion,
 } from './repository.ts';
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 const keys = new Map<string, Buffer>();
 /** The AES key of Meraki secrets at rest, derived once per app secret. */
@@ -57,8 +60,8 @@ export async function merakiSettings(
   user: UserRow,
   id: string,
 ): Promise<MerakiSettings> {
-  const purifier = await accessiblePurifier(ctx.db, user, id, 'view');
-  if (!accessAllows(purifier.access, 'manage'))
+  const { row: purifier, access } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
+  if (!accessAllows(access, 'manage'))
     return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, null);
   const sealed = await ensureSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), newSecret()));
   const secret = decrypt(secretKey(ctx), sealed);
@@ -72,7 +75,7 @@ export async function rotateMerakiSecret(
   user: UserRow,
   id: string,
 ): Promise<MerakiSettings> {
-  const purifier = await accessiblePurifier(ctx.db, user, id, 'manage');
+  const { row: purifier } = await requireMachine(ctx.db, user, 'purifier', id, 'manage');
   const secret = newSecret();
   await replaceSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), secret));
   return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, secret);
@@ -92,7 +95,7 @@ export async function listPurifierNetworkEvents(
   id: string,
   query: NetworkEventsQuery,
 ): Promise<HydraCollection<NetworkEvent>> {
-  const purifier = await accessiblePurifier(ctx.db, user, id, 'view');
+  const { row: purifier } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
   const { rows, total } = await listNetworkEvents(
     ctx.db,
     purifier.id,
@@ -167,7 +170,7 @@ export async function receiveMerakiWebhook(
   purifierId: string,
   body: Buffer,
 ): Promise<WebhookOutcome> {
-  const purifier = ULID.test(purifierId) ? await findPurifier(ctx.db, purifierId) : undefined;
+  const purifier = isStoredUlid(purifierId) ? await findPurifier(ctx.db, purifierId) : undefined;
   const owner = purifier?.userId ?? null;
   if (!purifier || owner === null) return { status: 404, key: 'not_found' };
 

@@ -1,3 +1,4 @@
+import { stringify } from 'csv-stringify/sync';
 import { formatProductKey, type ProductKey } from '@aircloud/shared/product-keys';
 import { iri } from '@aircloud/core/jsonld';
 import type { ProductKeyWithUser } from '@aircloud/core/product-keys/repository';
@@ -29,19 +30,21 @@ export function productKeyPresenter({ key, user }: ProductKeyWithUser): ProductK
   };
 }
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/** The CSV columns of exported keys, in order. */
+const CSV_COLUMNS = ['key', 'serial_number', 'model', 'state'];
 
 /** CSV lines (RFC 4180, CRLF) of exported keys: header key,serial_number,model,state. */
 export function productKeysCsv(
   rows: { key: string; serialNumber: string; model: string; state: string }[],
 ): string {
-  const lines = ['key,serial_number,model,state'];
-  for (const row of rows) {
-    lines.push(
-      [formatProductKey(row.key), row.serialNumber, row.model, row.state].map(csvField).join(','),
-    );
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  return stringify(
+    rows.map((row) => [formatProductKey(row.key), row.serialNumber, row.model, row.state]),
+    {
+      header: true,
+      columns: CSV_COLUMNS,
+      record_delimiter: 'windows',
+      // A lone CR or LF is quoted too (csv-stringify quotes only the whole CRLF by itself).
+      quoted_match: /[\r\n]/,
+    },
+  );
 }

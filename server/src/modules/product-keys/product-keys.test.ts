@@ -10,6 +10,7 @@ import {
   signIn,
   type Session,
 } from '../../../test/support/purifiers.ts';
+import { productKeysCsv } from './presenter.ts';
 
 let t: TestApp;
 let tech: Session;
@@ -211,6 +212,21 @@ describe('GET /api/product_keys', () => {
 
     const bad = await request(t.url).get('/api/product_keys?state=lost').set('Cookie', tech.cookie);
     expect(bad.status).toBe(422);
+  });
+});
+
+describe('productKeysCsv', () => {
+  it('quotes a field holding a comma, a quote, a CR or a LF, and ends every line with CRLF', () => {
+    const csv = productKeysCsv([
+      { key: 'ABCDEFGHJKLMNPQR', serialNumber: 'SN,1', model: 'M"1', state: 'a\nb' },
+      { key: 'ABCDEFGHJKLMNPQR', serialNumber: 'SN\r2', model: '', state: 'exported' },
+    ]);
+    expect(csv).toBe(
+      'key,serial_number,model,state\r\n' +
+        'ABCD-EFGH-JKLM-NPQR,"SN,1","M""1","a\nb"\r\n' +
+        'ABCD-EFGH-JKLM-NPQR,"SN\r2",,exported\r\n',
+    );
+    expect(productKeysCsv([])).toBe('key,serial_number,model,state\r\n');
   });
 });
 

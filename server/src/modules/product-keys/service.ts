@@ -14,7 +14,8 @@ import { sealKeyOf } from '@aircloud/core/devices/credentials';
 import { announceEndedOwnership } from '../access/announce.ts';
 import { endOwnership, type EndedOwnership } from '@aircloud/core/access/ownership';
 import { findPurifier } from '@aircloud/core/purifiers/repository';
-import { pgError, randomProductKey } from '@aircloud/core/product-keys/key-code';
+import { randomProductKey } from '@aircloud/core/product-keys/key-code';
+import { isUniqueViolation, pgErrorOf } from '@aircloud/core/db/pg-error';
 import { productKeyPresenter, productKeysCsv } from './presenter.ts';
 import {
   findProductKey,
@@ -57,10 +58,9 @@ export async function generateProductKeys(
       });
       break;
     } catch (err) {
-      const pg = pgError(err);
-      if (pg?.code !== '23505') throw err;
+      if (!isUniqueViolation(err)) throw err;
       // Another request took a serial of the range between the check and the insert.
-      if (pg.constraint !== 'product_keys_key_key')
+      if (pgErrorOf(err)?.constraint !== 'product_keys_key_key')
         throw new AppError(409, 'serial_number_already_exists');
       if (attempt >= KEY_COLLISION_ATTEMPTS) throw err;
     }
@@ -134,8 +134,7 @@ export async function regenerateProductKey(ctx: AppContext, id: string): Promise
       const row = await replaceKey(ctx.db, id, randomProductKey());
       return await afterChange(ctx.db, id, row);
     } catch (err) {
-      const pg = pgError(err);
-      if (pg?.code !== '23505' || attempt >= KEY_COLLISION_ATTEMPTS) throw err;
+      if (!isUniqueViolation(err) || attempt >= KEY_COLLISION_ATTEMPTS) throw err;
     }
   }
 }

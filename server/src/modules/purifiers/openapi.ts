@@ -12,7 +12,7 @@ import {
   purifiersQuerySchema,
   scheduleSchema,
 } from '@aircloud/shared/purifiers';
-import { pageParam } from '@aircloud/shared/product-keys';
+import { pageParam } from '@aircloud/shared/pagination';
 import { MACHINE_ACCESSES } from '@aircloud/shared/invitations';
 import { collectionResponse, dateTime, routeDocumenter } from '../../openapi/helpers.ts';
 const levels = z.record(z.string(), z.number()).openapi({

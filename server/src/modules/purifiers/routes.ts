@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { pageParam } from '@aircloud/shared/product-keys';
+import { pageParam } from '@aircloud/shared/pagination';
 import {
   activatePurifierSchema,
   maintenanceEventSchema,

@@ -1,19 +1,16 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { normalizeProductKey } from '@aircloud/shared/product-keys';
+import { storedUlid } from '@aircloud/shared/ids';
 import {
   fullMaintenanceLevels,
   maintenanceLevelOf,
   type ActivatePurifierInput,
-  type DesiredSource,
-  type DesiredState,
   type MaintenanceEvent,
   type MaintenanceEventInput,
   type PatchPurifierInput,
   type Purifier,
   type PurifiersQuery,
-  type Schedule,
 } from '@aircloud/shared/purifiers';
-import type { MachineAccess } from '@aircloud/shared/invitations';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
@@ -23,12 +20,8 @@ import { isProductKeyShape } from '@aircloud/core/product-keys/key-code';
 import { claimExportedKey } from '@aircloud/core/product-keys/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import {
-  accessAllows,
-  purifierAccess,
-  purifierListCondition,
-  type PurifierAction,
-} from '@aircloud/core/access/purifier-access';
+import { purifierListCondition, requireMachine } from '@aircloud/core/access/machine-access';
+import { changePurifier } from '@aircloud/core/purifiers/change';
 import {
   linkedSensorPresenter,
   maintenanceEventPresenter,
@@ -47,7 +40,6 @@ import {
   unlinkSensor,
   updatePurifier,
   type PurifierRow,
-  type PurifierValues,
 } from '@aircloud/core/purifiers/repository';
 import {
   isoLocalDate,
@@ -63,37 +55,8 @@ import {
 } from '@aircloud/core/devices/credentials';
 import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
 import { settleControl } from '@aircloud/core/access/settle';
-import { controlsPurifierSql } from '@aircloud/core/access/grants';
 import { endOwnership } from '@aircloud/core/access/ownership';
-import {
-  initialDesired,
-  modeChange,
-  nextDesired,
-  userDesired,
-} from '@aircloud/core/purifiers/desired-state';
-import { sql } from 'drizzle-orm';
-
-type Executor = Parameters<typeof findPurifier>[0];
-
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
-
-/**
- * The purifier `id` if `user` may do `action` on it. Someone without any access gets 404 (the
- * purifier's existence is not revealed); someone who may see it but not do that gets 403.
- */
-export async function accessiblePurifier(
-  db: Executor,
-  user: UserRow,
-  id: string,
-  action: PurifierAction,
-  lock = false,
-): Promise<PurifierRow & { access: MachineAccess }> {
-  const row = ULID.test(id) ? await findPurifier(db, id, lock) : undefined;
-  const access = row ? await purifierAccess(db, user, row) : null;
-  if (!row || !access) throw new AppError(404, 'not_found');
-  if (!accessAllows(access, action)) throw new AppError(403, 'forbidden');
-  return { ...row, access };
-}
+import { initialDesired, userDesired } from '@aircloud/core/purifiers/desired-state';
 
 /**
  * Claims a purifier for `user` with its product key (normalized), in one transaction: only an
@@ -209,9 +172,9 @@ export async function listPurifiersFor(
 
 /** GET /api/purifiers/{ulid}: with the sensors linked to it, whoever owns them. */
 export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
-  const row = await accessiblePurifier(ctx.db, user, id, 'view');
+  const { row, access } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
   return {
-    ...purifierPresenter(row, new Date(), row.access),
+    ...purifierPresenter(row, new Date(), access),
     linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
   };
 }
@@ -228,21 +191,14 @@ export async function unlinkPurifierSensor(
   sensorId: string,
 ): Promise<void> {
   const settled = await ctx.db.transaction(async (tx) => {
-    const row = await accessiblePurifier(tx, user, id, 'manage', true);
-    if (!ULID.test(sensorId) || !(await unlinkSensor(tx, row.id, sensorId.toUpperCase())))
-      throw new AppError(404, 'not_found');
+    const { row } = await requireMachine(tx, user, 'purifier', id, 'manage', { lock: true });
+    // The sensor's id is read in either case, as it always was.
+    const sensor = storedUlid(sensorId);
+    if (!sensor || !(await unlinkSensor(tx, row.id, sensor))) throw new AppError(404, 'not_found');
     return settleControl(tx, { purifiers: [row.id] });
   });
   settled.removedLinks.push({ sensorId: sensorId.toUpperCase(), purifierId: id, linkedBy: null });
   await announceSettled(ctx, settled);
-}
-
-function sameSchedule(a: Schedule | null, b: Schedule | null): boolean {
-  const flat = (s: Schedule | null) =>
-    s
-      ? s.days.map((day) => day.map((slot) => `${slot.start} ${slot.mode}`).join(',')).join('|')
-      : '';
-  return (a === null) === (b === null) && flat(a) === flat(b);
 }
 
 /**
@@ -263,94 +219,6 @@ export async function patchPurifier(
 }
 
 /**
- * Who changes a purifier: a user (access checked, source `user`), or a system integration
- * acting for a user on a purifier it already identified (the Meraki webhook acts for the
- * purifier's owner, source `network`): that user must control the purifier at that moment.
- */
-export type PurifierChanger =
-  { user: UserRow; source: 'user' } | { user: null; source: DesiredSource; actorId: string };
-
-/** True when user `userId` controls purifier `purifierId` now (access/grants.ts). */
-export async function controlsPurifier(
-  db: Executor,
-  userId: string,
-  purifierId: string,
-): Promise<boolean> {
-  const { rows } = await db.execute<{ ok: boolean }>(
-    sql`SELECT ${controlsPurifierSql(sql`${userId}`, sql`${purifierId}`)} AS ok`,
-  );
-  return rows[0]?.ok === true;
-}
-
-/**
- * The one way to change a purifier's settings and desired state (PATCH and integrations): in a
- * transaction with the row locked, a real change of mode, TRH or schedule bumps the desired
- * version with the changer's source; then the browsers and the device are told. Answers the
- * row and whether the desired state changed. 404 when the purifier does not exist.
- */
-export async function changePurifier(
-  ctx: AppContext,
-  id: string,
-  input: PatchPurifierInput,
-  by: PurifierChanger,
-): Promise<{ row: PurifierRow; desiredChanged: boolean; access?: MachineAccess }> {
-  let desiredChanged = false;
-  let access: MachineAccess | undefined;
-  const row = await ctx.db.transaction(async (tx) => {
-    let current: PurifierRow | undefined;
-    if (by.user) {
-      const found = await accessiblePurifier(tx, by.user, id, 'control', true);
-      access = found.access;
-      current = found;
-    } else {
-      current = await findPurifier(tx, id, true);
-      if (current && !(await controlsPurifier(tx, by.actorId, id)))
-        throw new AppError(404, 'not_found');
-    }
-    if (!current) throw new AppError(404, 'not_found');
-    const values: PurifierValues = {};
-    if (input.name !== undefined) values.name = input.name;
-    if (input.short_name !== undefined) values.shortName = input.short_name;
-    if (input.system_date !== undefined) values.systemDate = input.system_date;
-    if (input.piece_volume !== undefined) values.pieceVolume = input.piece_volume;
-    if (input.count_piece_connected_object !== undefined)
-      values.countPieceConnectedObject = input.count_piece_connected_object;
-    if (input.is_public !== undefined) values.isPublic = input.is_public;
-    if (input.hourly_recycling_rate !== undefined)
-      values.hourlyRecyclingRate = input.hourly_recycling_rate;
-    if (input.silent_hourly_recycling_rate !== undefined)
-      values.silentHourlyRecyclingRate = input.silent_hourly_recycling_rate;
-
-    const desired = current.desired;
-    const changes: Partial<DesiredState> =
-      input.mode !== undefined ? modeChange(desired, input.mode, by.source, new Date()) : {};
-    if (input.hourly_recycling_rate !== undefined && input.hourly_recycling_rate !== desired.trh)
-      changes.trh = input.hourly_recycling_rate;
-    if (
-      input.silent_hourly_recycling_rate !== undefined &&
-      input.silent_hourly_recycling_rate !== desired.silent_trh
-    )
-      changes.silent_trh = input.silent_hourly_recycling_rate;
-    if (input.schedule !== undefined && !sameSchedule(input.schedule, desired.schedule ?? null)) {
-      changes.schedule = input.schedule;
-      // The plan runs only while whoever set it controls the purifier.
-      values.scheduleSetBy = input.schedule && by.user ? by.user.id : null;
-    }
-    if (Object.keys(changes).length > 0) {
-      // While a rule holds the mode, a change that leaves it (TRH, the base) keeps source `rule`.
-      const held = desired.base && changes.mode === undefined;
-      values.desired = nextDesired(desired, changes, new Date(), held ? desired.source : by.source);
-      desiredChanged = true;
-    }
-
-    return updatePurifier(tx, id, values);
-  });
-  // Committed: the browsers following it and the device (a command when desired changed).
-  pushPurifier(ctx.io, row, { command: true });
-  return { row, desiredChanged, access };
-}
-
-/**
  * DELETE /api/purifiers/{ulid}: removes the purifier from its owner's account, as unlinking its
  * key does: the key returns to exported, the purifier stays (owned by nobody) and everything
  * its ownership gave ends (access/ownership.ts); the next activation of the key gives it to the
@@ -358,7 +226,7 @@ export async function changePurifier(
  */
 export async function removePurifier(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const ended = await ctx.db.transaction(async (tx) => {
-    const row = await accessiblePurifier(tx, user, id, 'manage', true);
+    const { row } = await requireMachine(tx, user, 'purifier', id, 'manage', { lock: true });
     return endOwnership(tx, row, sealKeyOf(ctx.config.appSecret));
   });
   await announceEndedOwnership(ctx, ended);
@@ -371,7 +239,7 @@ export async function listMaintenance(
   id: string,
   page: number,
 ): Promise<HydraCollection<MaintenanceEvent>> {
-  await accessiblePurifier(ctx.db, user, id, 'view');
+  await requireMachine(ctx.db, user, 'purifier', id, 'view');
   const { rows, total } = await listMaintenanceEvents(ctx.db, id, page);
   return hydraCollection(
     `/api/purifiers/${id}/maintenance_events`,
@@ -393,7 +261,9 @@ export async function recordMaintenance(
   input: MaintenanceEventInput,
 ): Promise<MaintenanceEvent> {
   const event = await ctx.db.transaction(async (tx) => {
-    const purifier = await accessiblePurifier(tx, user, id, 'control', true);
+    const { row: purifier } = await requireMachine(tx, user, 'purifier', id, 'control', {
+      lock: true,
+    });
     const occurredAt = !input.occurred_at
       ? new Date()
       : input.occurred_at.length === 10

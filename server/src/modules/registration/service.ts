@@ -3,6 +3,7 @@ import type { RegistrationInput } from '@aircloud/shared/auth';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
+import { isUniqueViolation } from '@aircloud/core/db/pg-error';
 import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
 import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import { findUsableCode, insertValidationCode } from '../auth/repository.ts';
@@ -10,14 +11,6 @@ import { hashPassword } from '../auth/password-hash.ts';
 import { userLanguage } from '@aircloud/core/users/language';
 import { findUserByEmail, insertUser, type UserRow } from '@aircloud/core/users/repository';
 import { lockDisabledUser, neverActivated } from './repository.ts';
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The easy-connect link an activation mail carries. */
 function activationLink(ctx: Pick<AppContext, 'config'>, code: string): string {

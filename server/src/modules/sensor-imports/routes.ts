@@ -2,19 +2,20 @@ import type { Queue } from 'bullmq';
 import { Router } from 'express';
 import { z } from 'zod';
 import { pickLanguage } from '@aircloud/shared/i18n/translate';
-import { pageParam } from '@aircloud/shared/product-keys';
+import { isStoredUlid } from '@aircloud/shared/ids';
+import { pageParam } from '@aircloud/shared/pagination';
 import type { AppContext } from '../../context.ts';
 import type { JobData } from '@aircloud/core/queues';
 import { AppError } from '@aircloud/core/errors';
 import { currentUser } from '../../http/authenticate.ts';
+import { incomingUpload } from '../../http/upload.ts';
 import './openapi.ts';
 import { cancelImport, getImport, listImports, startSensorImport } from './service.ts';
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const listQuerySchema = z.object({ page: pageParam() });
 
 function ulidParam(value: string): string {
-  if (!ULID.test(value)) throw new AppError(404, 'not_found');
+  if (!isStoredUlid(value)) throw new AppError(404, 'not_found');
   return value;
 }
 
@@ -33,7 +34,14 @@ export function sensorImportRoutes(
     let body;
     try {
       const lang = pickLanguage(req.get('accept-language'));
-      body = await startSensorImport(ctx, queue, currentUser(req), sensorId, req, lang);
+      body = await startSensorImport(
+        ctx,
+        queue,
+        currentUser(req),
+        sensorId,
+        incomingUpload(req),
+        lang,
+      );
     } catch (err) {
       // The rest of the body may still be on its way: do not keep reading it.
       if (!req.complete) res.set('Connection', 'close');

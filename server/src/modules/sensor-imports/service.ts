@@ -1,7 +1,6 @@
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
-import type { Request } from 'express';
 import { parse } from 'csv-parse/sync';
 import { ulid } from 'ulid';
 import { SENSOR_IMPORT_MAX_BYTES, type Language } from '@aircloud/shared/constants';
@@ -14,9 +13,8 @@ import type { AppContext } from '../../context.ts';
 import type { JobData } from '@aircloud/core/queues';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import { receiveFile, type ReceivedFile } from '../media/upload.ts';
-import { canAccessSensor, type SensorAction } from '@aircloud/core/access/sensor-access';
-import { findSensor, type SensorRow } from '@aircloud/core/sensors/repository';
+import type { IncomingUpload, ReceivedFile } from '../../http/upload.ts';
+import { requireMachine, type MachineAction } from '@aircloud/core/access/machine-access';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { detectDelimiter, parseHeader } from '@aircloud/core/sensor-imports/csv-format';
 import { sensorImportPresenter } from '@aircloud/core/sensor-imports/presenter';
@@ -41,33 +39,16 @@ const CSV_TYPES = new Set([
   'application/octet-stream',
 ]);
 
-/**
- * The sensor behind an import route: 404 when it does not exist or the user may not see it (its
- * existence is not revealed), 403 when the user may see it but not do `action`.
- */
-async function accessibleSensor(
-  ctx: AppContext,
-  user: UserRow,
-  sensorId: string,
-  action: SensorAction,
-): Promise<SensorRow> {
-  const sensor = await findSensor(ctx.db, sensorId);
-  if (!sensor || !(await canAccessSensor(ctx.db, user, sensor, 'view')))
-    throw new AppError(404, 'not_found');
-  if (!(await canAccessSensor(ctx.db, user, sensor, action))) throw new AppError(403, 'forbidden');
-  return sensor;
-}
-
-/** The import and its sensor, with the same access rule as the sensor. */
-async function accessibleImport(
+/** An import, once its sensor's guard let `user` do `action` (an unknown import is 404). */
+async function importFor(
   ctx: AppContext,
   user: UserRow,
   id: string,
-  action: SensorAction,
+  action: MachineAction,
 ): Promise<SensorImportRow> {
   const row = await findSensorImport(ctx.db, id);
   if (!row) throw new AppError(404, 'not_found');
-  await accessibleSensor(ctx, user, row.sensorId, action);
+  await requireMachine(ctx.db, user, 'sensor', row.sensorId, action);
   return row;
 }
 
@@ -124,10 +105,10 @@ export async function startSensorImport(
   queue: ImportQueue,
   user: UserRow,
   sensorId: string,
-  req: Request,
+  upload: IncomingUpload,
   lang: Language,
 ): Promise<SensorImport> {
-  const sensor = await accessibleSensor(ctx, user, sensorId, 'control');
+  const { row: sensor } = await requireMachine(ctx.db, user, 'sensor', sensorId, 'control');
   const running = await ctx.db.$client.query(
     `SELECT 1 FROM sensor_imports WHERE sensor_id = $1 AND state IN ('pending', 'running')`,
     [sensor.id],
@@ -137,7 +118,7 @@ export async function startSensorImport(
   const dir = sensorImportDir(ctx.config.uploadDir);
   let file: ReceivedFile;
   try {
-    file = await receiveFile(req, dir, SENSOR_IMPORT_MAX_BYTES);
+    file = await upload.receive(dir, SENSOR_IMPORT_MAX_BYTES);
   } catch (err) {
     if (err instanceof AppError && err.status === 413) {
       throw new AppError(413, 'import-size', [
@@ -195,7 +176,7 @@ export async function listImports(
   sensorId: string,
   page: number,
 ): Promise<HydraCollection<SensorImport>> {
-  const sensor = await accessibleSensor(ctx, user, sensorId, 'view');
+  const { row: sensor } = await requireMachine(ctx.db, user, 'sensor', sensorId, 'view');
   const { rows, total } = await listSensorImports(ctx.db, sensor.id, page);
   return hydraCollection(
     `/api/sensors/${sensor.id}/imports`,
@@ -208,7 +189,7 @@ export async function listImports(
 
 /** GET /api/sensor_imports/{id}. */
 export async function getImport(ctx: AppContext, user: UserRow, id: string): Promise<SensorImport> {
-  return sensorImportPresenter(await accessibleImport(ctx, user, id, 'view'));
+  return sensorImportPresenter(await importFor(ctx, user, id, 'view'));
 }
 
 /**
@@ -222,7 +203,7 @@ export async function cancelImport(
   user: UserRow,
   id: string,
 ): Promise<SensorImport> {
-  const found = await accessibleImport(ctx, user, id, 'manage');
+  const found = await importFor(ctx, user, id, 'manage');
   if (!(await cancelImportTransaction(ctx.db.$client, id, found.sensorId)))
     throw new AppError(409, 'cancel-import');
   await rm(join(sensorImportDir(ctx.config.uploadDir), found.storedFileName), { force: true });

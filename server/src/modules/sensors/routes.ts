@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth, requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
+import { csvAttachment } from './export.ts';
 import './openapi.ts';
 import * as sensors from './service.ts';
 
@@ -72,7 +73,8 @@ export function sensorRoutes(ctx: AppContext): Router {
 
   router.get('/:ulid/export', async (req, res) => {
     const query = exportQuerySchema.parse(req.query);
-    await sensors.exportSensorMeasures(ctx, currentUser(req), req.params.ulid, query, res);
+    const sink = csvAttachment(res);
+    await sensors.exportSensorMeasures(ctx, currentUser(req), req.params.ulid, query, sink);
   });
 
   return router;

@@ -1,5 +1,3 @@
-import type { Response } from 'express';
-import { inArray } from 'drizzle-orm';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import { hasRole, isAdmin, type Role } from '@aircloud/shared/roles';
@@ -17,25 +15,24 @@ import {
 } from '@aircloud/shared/sensors';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
-import { purifiers } from '@aircloud/core/db/schema';
+import { isUniqueViolation, pgErrorOf } from '@aircloud/core/db/pg-error';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import { sha256 } from '@aircloud/core/lib/crypto';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { closePublicSensor } from '../../realtime/public-sensors.ts';
 import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
-import { accessAllows, canAccessPurifier } from '@aircloud/core/access/purifier-access';
 import type { PurifierRow } from '@aircloud/core/purifiers/repository';
 import { findUserByEmail, type UserRow } from '@aircloud/core/users/repository';
-import { exportLimit } from '@aircloud/core/telemetry/export';
-import { streamExport } from './export.ts';
+import { copySensorExport, exportFileName, exportLimit } from '@aircloud/core/telemetry/export';
 import { measuresBody } from './measures.ts';
 import {
-  sensorAccess,
+  accessAllows,
+  findMachine,
+  requireMachine,
   sensorAccessCondition,
   sensorsOfUserCondition,
-  type SensorAction,
-} from '@aircloud/core/access/sensor-access';
+} from '@aircloud/core/access/machine-access';
 import { publicSensorPresenter, sensorPresenter } from './presenter.ts';
 import { newDeviceSecret } from '@aircloud/core/sensors/provisioning';
 import {
@@ -53,35 +50,13 @@ import {
   type SensorRow,
 } from '@aircloud/core/sensors/repository';
 
-type Executor = Parameters<typeof findSensor>[0] & Parameters<typeof sensorAccess>[0];
-
-/** The PostgreSQL error under a driver or ORM wrapper, if any. */
-function pgError(err: unknown): { code?: string; constraint?: string } | undefined {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (typeof candidate.code === 'string')
-      return candidate as { code?: string; constraint?: string };
-    e = candidate.cause;
-  }
-  return undefined;
-}
-
 /**
- * The sensor `id` if `user` may do `action` on it: 404 when they may not even view it (its
- * existence is not revealed), 403 when they may view it but not do that.
+ * Where an export goes, as the route gives it: the stream the CSV is written to, and what to do
+ * once the rows start coming, before the first byte (an HTTP answer sets its headers there).
  */
-export async function accessibleSensor(
-  db: Executor,
-  user: UserRow,
-  id: string,
-  action: SensorAction,
-): Promise<SensorRow> {
-  const row = await findSensor(db, id);
-  if (!row) throw new AppError(404, 'not_found');
-  const access = await sensorAccess(db, user, row);
-  if (!accessAllows(access, 'view')) throw new AppError(404, 'not_found');
-  if (!accessAllows(access, action)) throw new AppError(403, 'forbidden');
-  return row;
+export interface ExportSink {
+  stream: NodeJS.WritableStream;
+  start(meta: { fileName: string }): void;
 }
 
 async function detailOf(ctx: AppContext, id: string): Promise<SensorDetailRow> {
@@ -147,7 +122,7 @@ export async function provisionSensorFor(
     });
   } catch (err) {
     // Two technicians provisioning one serial at once: the unique index decides.
-    if (pgError(err)?.code === '23505')
+    if (isUniqueViolation(err))
       throw fieldError('sensor_serial_number_already_exists', 'serial_number');
     throw err;
   }
@@ -156,7 +131,7 @@ export async function provisionSensorFor(
 
 /** GET /api/sensors/{ulid} */
 export async function getSensor(ctx: AppContext, user: UserRow, id: string): Promise<Sensor> {
-  await accessibleSensor(ctx.db, user, id, 'view');
+  await requireMachine(ctx.db, user, 'sensor', id, 'view');
   return sensorPresenter(await detailOf(ctx, id));
 }
 
@@ -177,12 +152,8 @@ export async function patchSensor(
   input: PatchSensorInput,
 ): Promise<Sensor> {
   // Publishing a sensor (or withdrawing it) is its owner's decision, not a share's.
-  const row = await accessibleSensor(
-    ctx.db,
-    user,
-    id,
-    input.is_public !== undefined ? 'manage' : 'control',
-  );
+  const action = input.is_public !== undefined ? 'manage' : 'control';
+  const { row } = await requireMachine(ctx.db, user, 'sensor', id, action);
   const values: Parameters<typeof updateSensor>[2] = {};
   if (input.name !== undefined) values.name = input.name;
   if (input.short_name !== undefined) values.shortName = input.short_name;
@@ -197,7 +168,7 @@ export async function patchSensor(
 
 /** DELETE /api/sensors/{ulid}: removes the sensor with its links, samples and roll-ups. */
 export async function removeSensor(ctx: AppContext, user: UserRow, id: string): Promise<void> {
-  const row = await accessibleSensor(ctx.db, user, id, 'manage');
+  const { row } = await requireMachine(ctx.db, user, 'sensor', id, 'manage');
   const released = await ctx.db.transaction(async (tx) => {
     const linked = await linkedPurifierIds(tx, id);
     await deleteSensor(tx, id);
@@ -220,7 +191,7 @@ export async function setSensorPurifiers(
   id: string,
   input: SensorPurifiersInput,
 ): Promise<Sensor> {
-  await accessibleSensor(ctx.db, user, id, 'control');
+  await requireMachine(ctx.db, user, 'sensor', id, 'control');
   const ids = [...new Set(input.purifiers.map((p) => p.toUpperCase()))];
   if (ids.length > PURIFIERS_PER_SENSOR_MAX) throw fieldError('sensor_purifiers_max', 'purifiers');
   let changed: PurifierRow[];
@@ -230,23 +201,15 @@ export async function setSensorPurifiers(
       // A link carries control: each new one needs a purifier the caller controls now (links
       // already there, made by others, may stay in the list untouched).
       const added = ids.filter((p) => !before.includes(p));
-      if (added.length > 0) {
-        const rows = await tx
-          .select({ id: purifiers.id, userId: purifiers.userId })
-          .from(purifiers)
-          .where(inArray(purifiers.id, added));
-        const allowed = await Promise.all(
-          rows.map((p) => canAccessPurifier(tx, user, p, 'control')),
-        );
-        if (rows.length !== added.length || allowed.includes(false))
-          throw fieldError('sensor_purifier_not_allowed', 'purifiers');
-      }
+      const reached = await Promise.all(added.map((p) => findMachine(tx, user, 'purifier', p)));
+      if (reached.some((p) => !p || !accessAllows(p.access, 'control')))
+        throw fieldError('sensor_purifier_not_allowed', 'purifiers');
       await replaceLinks(tx, id, ids, user.id);
       // A purifier leaving a sensor whose rule holds it is released now, one joining it is held.
       return arbitratePurifiers(tx, [...before, ...ids], new Date());
     });
   } catch (err) {
-    const pg = pgError(err);
+    const pg = pgErrorOf(err);
     if (pg?.code === '23514' && pg.constraint === 'sensor_purifiers_max_8')
       throw fieldError('sensor_purifiers_max', 'purifiers');
     throw err;
@@ -264,7 +227,7 @@ export async function sensorMeasuresFor(
   id: string,
   query: MeasuresQuery,
 ): Promise<string> {
-  const row = await accessibleSensor(ctx.db, user, id, 'view');
+  const { row } = await requireMachine(ctx.db, user, 'sensor', id, 'view');
   return measuresBody(ctx.db, row.id, query);
 }
 
@@ -277,13 +240,15 @@ export async function exportSensorMeasures(
   user: UserRow,
   id: string,
   query: ExportQuery,
-  res: Response,
+  sink: ExportSink,
 ): Promise<void> {
-  const row = await accessibleSensor(ctx.db, user, id, 'view');
+  const { row } = await requireMachine(ctx.db, user, 'sensor', id, 'view');
   const from = new Date(query.from);
   const to = new Date(query.to);
   if (to.getTime() > exportLimit(from).getTime()) throw fieldError('export_period_too_long', 'to');
-  await streamExport(ctx.db, res, row, from, to);
+  await copySensorExport(ctx.db, row.id, from, to, sink.stream, () =>
+    sink.start({ fileName: exportFileName(row.serialNumber, from, to) }),
+  );
 }
 
 /** DELETE /api/sensors/{ulid}/measures: removes every sample and roll-up of the sensor. */
@@ -292,7 +257,7 @@ export async function deleteSensorHistory(
   user: UserRow,
   id: string,
 ): Promise<void> {
-  await accessibleSensor(ctx.db, user, id, 'manage');
+  await requireMachine(ctx.db, user, 'sensor', id, 'manage');
   await ctx.db.transaction((tx) => deleteHistory(tx, id));
 }
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { userListQuerySchema, userUpdateSchema, userWriteSchema } from '@aircloud/shared/users';
 import type { AppContext } from '../../context.ts';
+import { isStoredUlid } from '@aircloud/shared/ids';
 import { AppError } from '@aircloud/core/errors';
 import { currentUser, requireAuth, requireRole } from '../../http/authenticate.ts';
 import { iri } from '@aircloud/core/jsonld';
@@ -9,11 +10,9 @@ import './openapi.ts';
 import { userPresenter } from './presenter.ts';
 import * as users from './service.ts';
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
 /** The `:ulid` path parameter; 404 when it cannot be a user id. */
 function ulidParam(value: unknown): string {
-  if (typeof value !== 'string' || !ULID.test(value)) throw new AppError(404, 'not_found');
+  if (!isStoredUlid(value)) throw new AppError(404, 'not_found');
   return value;
 }
 

@@ -8,17 +8,21 @@ import {
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
+import { isUniqueViolation } from '@aircloud/core/db/pg-error';
 import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
 import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import { emitToUser, endUserSockets } from '@aircloud/core/realtime/emitter';
 import { sealKeyOf } from '@aircloud/core/devices/credentials';
 import { endDeletedAccount, settleDisabledAccount } from '@aircloud/core/access/accounts';
-import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
+import {
+  announceEndedOwnership,
+  announceSettled,
+  pushClaimedInvitations,
+} from '../access/announce.ts';
 import type { Settled } from '@aircloud/core/access/settle';
 import { endUserCredentials } from '../auth/credentials.ts';
 import { hashPassword } from '../auth/password-hash.ts';
 import { insertValidationCode } from '../auth/repository.ts';
-import { pushClaimedInvitations } from '../invitations/access.ts';
 import { claimInvitations, type ClaimedInvitation } from '@aircloud/core/invitations/repository';
 import { currentMe } from '../me/service.ts';
 import {
@@ -39,14 +43,6 @@ import type { UserRow } from '@aircloud/core/users/repository';
 /** The media id of an avatar IRI; undefined when absent. */
 function mediaIdOf(avatarIri: string | undefined): string | undefined {
   return avatarIri === undefined ? undefined : (MEDIA_OBJECT_IRI.exec(avatarIri)?.[1] ?? '');
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth += 1) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Runs a write, turning a duplicate e-mail into 409 `email_address_already_exists`. */

@@ -6,8 +6,8 @@ import { makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { server } from '../../../test/server.ts';
 import { realtime } from '../../../lib/realtime/socket.ts';
-import { makePurifier } from '../../purifiers/test/purifierFixtures.ts';
-import { makeSensor } from '../../sensors/test/sensorFixtures.ts';
+import { makePurifier } from '../../../test/purifierFixtures.ts';
+import { makeSensor } from '../../../test/sensorFixtures.ts';
 import { watchAccessRevoked } from '../streams/invitationEvents.ts';
 import { hydra, makeInvitation, ME_ULID, PURIFIER, SENSOR } from '../test/invitationFixtures.ts';
 

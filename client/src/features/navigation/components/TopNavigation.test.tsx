@@ -3,13 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Role } from '@aircloud/shared/roles';
-import { createAppStore } from '../../../app/store.ts';
+import { createTestStore } from '../../../test/store.ts';
 import { authenticated } from '../../../lib/session/sessionSlice.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { TopNavigation } from './TopNavigation.tsx';
 
 function renderNavigation(role: Role, invitations = 0) {
-  const store = createAppStore();
+  const store = createTestStore();
   store.dispatch(authenticated(makeMe({ role, invitations_received_count: invitations })));
   render(
     <Provider store={store}>

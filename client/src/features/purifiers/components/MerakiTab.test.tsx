@@ -7,7 +7,7 @@ import { makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { server } from '../../../test/server.ts';
 import { realtime } from '../../../lib/realtime/socket.ts';
-import { hydra, makePurifier, PURIFIER_ULID } from '../test/purifierFixtures.ts';
+import { hydra, makePurifier, PURIFIER_ULID } from '../../../test/purifierFixtures.ts';
 
 const WEBHOOK = `http://localhost/webhooks/meraki/${PURIFIER_ULID}`;
 

@@ -7,7 +7,7 @@ import { server } from '../../../test/server.ts';
 import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { i18n } from '../../../lib/i18n/i18n.ts';
-import { hydra, makePurifier, PURIFIER_ULID } from '../test/purifierFixtures.ts';
+import { hydra, makePurifier, PURIFIER_ULID } from '../../../test/purifierFixtures.ts';
 
 const DETAIL = `/purifiers/${PURIFIER_ULID}`;
 

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server.ts';
 import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
-import { hydra, makePurifier, PURIFIER_ULID } from '../test/purifierFixtures.ts';
+import { hydra, makePurifier, PURIFIER_ULID } from '../../../test/purifierFixtures.ts';
 
 const OTHER_USER = '01JOTHERUSER00000000000000';
 

@@ -8,7 +8,7 @@ import { makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { fakePurifierSocket, type FakeSocket } from '../../../test/fakeSocket.ts';
 import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
-import { hydra, makePurifier, PURIFIER_ULID } from '../test/purifierFixtures.ts';
+import { hydra, makePurifier, PURIFIER_ULID } from '../../../test/purifierFixtures.ts';
 
 /** The live form of a purifier, as the server pushes it on `purifier:updated`. */
 function liveOf(purifier: Purifier): PurifierLive {

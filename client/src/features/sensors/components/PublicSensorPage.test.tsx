@@ -7,7 +7,7 @@ import { server } from '../../../test/server.ts';
 import { hydraError } from '../../../test/fixtures.ts';
 import { renderApp, signedOut } from '../../../test/renderApp.tsx';
 import type { PublicSensorMessage } from '../streams/publicSensorChannel.ts';
-import { makeMeasures, SENSOR_ULID } from '../test/sensorFixtures.ts';
+import { makeMeasures, SENSOR_ULID } from '../../../test/sensorFixtures.ts';
 
 const messages = new Subject<PublicSensorMessage>();
 vi.mock('../streams/publicSensorChannel.ts', () => ({ publicSensor$: () => messages }));

@@ -8,7 +8,13 @@ import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { FakeSocket } from '../../../test/fakeSocket.ts';
 import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
-import { makeImport, makeMeasures, makeSensor, page, SENSOR_ULID } from '../test/sensorFixtures.ts';
+import {
+  makeImport,
+  makeMeasures,
+  makeSensor,
+  page,
+  SENSOR_ULID,
+} from '../../../test/sensorFixtures.ts';
 
 // jsdom has no canvas: the chart shows what it was given instead of drawing it.
 vi.mock('../graphs/MeasureChart.tsx', () => ({

@@ -7,7 +7,7 @@ import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { FakeSocket } from '../../../test/fakeSocket.ts';
 import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
-import { makeSensor, page, SENSOR_ULID } from '../test/sensorFixtures.ts';
+import { makeSensor, page, SENSOR_ULID } from '../../../test/sensorFixtures.ts';
 
 afterEach(() => setRealtimeSocket(null));
 

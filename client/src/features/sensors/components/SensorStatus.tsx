@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { WifiState } from '@aircloud/shared/purifiers';
-import { MEASURE_UNITS, type GraphMeasure, type SensorSample } from '@aircloud/shared/sensors';
+import type { GraphMeasure, SensorSample } from '@aircloud/shared/sensors';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
-import { formatNumber } from '../../../lib/numbers.ts';
 import { sampleValue } from '../graphs/graphData.ts';
-import { MAIN_MEASURES, MEASURE_COLORS } from '../graphs/measureStyle.ts';
+import { MAIN_MEASURES, MEASURE_COLORS, measureText } from '../graphs/measureStyle.ts';
 
 /** The sensor's network state: connected, disconnected, or not configured yet. */
 export function SensorWifiStatus({ state }: { state: WifiState }) {
@@ -32,9 +31,7 @@ export function LastSeen({ at }: { at: string | null }) {
 export function useMeasureText() {
   const { i18n } = useTranslation();
   return (measure: GraphMeasure, value: number | null | undefined) =>
-    value === null || value === undefined
-      ? '—'
-      : `${formatNumber(value, i18n.language)} ${MEASURE_UNITS[measure]}`;
+    measureText(measure, value, i18n.language);
 }
 
 /** The latest values of the main measures (CO2, PM2.5, temperature, humidity), live. */

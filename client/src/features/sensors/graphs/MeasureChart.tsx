@@ -19,13 +19,7 @@ import type { Observable } from 'rxjs';
 import { format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { TIME_ZONE } from '@aircloud/shared/constants';
-import {
-  type GraphMeasure,
-  MEASURE_DECIMALS,
-  MEASURE_UNITS,
-  type SensorSample,
-} from '@aircloud/shared/sensors';
-import { formatNumber } from '../../../lib/numbers.ts';
+import { type GraphMeasure, MEASURE_UNITS, type SensorSample } from '@aircloud/shared/sensors';
 import { ChartClock } from './chartTime.ts';
 import {
   allInstants,
@@ -35,7 +29,7 @@ import {
   withAppends,
   type GraphSeries,
 } from './graphData.ts';
-import { MEASURE_COLORS, MEASURE_PRECISION, priceScaleIds } from './measureStyle.ts';
+import { MEASURE_COLORS, measurePriceFormat, measureText, priceScaleIds } from './measureStyle.ts';
 
 type Point = LineData<Time> | WhitespaceData<Time>;
 
@@ -189,13 +183,6 @@ export function MeasureChart({
     };
   }, []);
 
-  // Numbers in the reader's language on every scale.
-  useEffect(() => {
-    chart.current?.applyOptions({
-      localization: { priceFormatter: (value: number) => formatNumber(value, language) },
-    });
-  }, [language]);
-
   // A response: one setData per line.
   useEffect(() => {
     const current = chart.current;
@@ -211,10 +198,8 @@ export function MeasureChart({
       const unit = MEASURE_UNITS[measure];
       const priceScaleId = scales.get(unit) ?? 'right';
       const color = MEASURE_COLORS[measure];
-      const precision = MEASURE_PRECISION[measure];
       const common = {
         priceScaleId,
-        priceFormat: { type: 'price' as const, precision, minMove: 1 / 10 ** precision },
         lineType: measure === 'iso' ? LineType.WithSteps : LineType.Simple,
       };
       const value = current.addSeries(LineSeries, {
@@ -256,6 +241,13 @@ export function MeasureChart({
     current.timeScale().fitContent();
     setLegend(latestValues(series));
   }, [series, measures, rollup]);
+
+  // Numbers in the reader's language on every scale, each measure with the legend's decimals.
+  useEffect(() => {
+    for (const [measure, line] of lines.current)
+      for (const api of [line.value, line.min, line.max])
+        api?.applyOptions({ priceFormat: measurePriceFormat(measure, language) });
+  }, [language, series, measures, rollup]);
 
   // Live samples, a batch at a time: update() per new point, a window that moves on.
   useEffect(() => {
@@ -314,9 +306,7 @@ export function MeasureChart({
               />
               <span className="measure-chart__legend-name">{t(`sensor.measures.${measure}`)}</span>
               <span className="measure-chart__legend-value" data-measure={measure}>
-                {value === null || value === undefined
-                  ? '—'
-                  : `${formatNumber(value, language, MEASURE_DECIMALS[measure])} ${MEASURE_UNITS[measure]}`}
+                {measureText(measure, value, language)}
               </span>
             </li>
           );

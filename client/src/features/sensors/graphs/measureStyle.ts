@@ -1,4 +1,5 @@
-import { MEASURE_UNITS, type GraphMeasure } from '@aircloud/shared/sensors';
+import { MEASURE_DECIMALS, MEASURE_UNITS, type GraphMeasure } from '@aircloud/shared/sensors';
+import { formatNumber } from '../../../lib/numbers.ts';
 
 /** A distinct colour per measure, the same on every graph and legend. */
 export const MEASURE_COLORS: Record<GraphMeasure, string> = {
@@ -19,24 +20,32 @@ export const MEASURE_COLORS: Record<GraphMeasure, string> = {
   iso: '#495057',
 };
 
-/** Decimals shown per measure (counts and ppm are whole, temperatures to a tenth). */
-export const MEASURE_PRECISION: Record<GraphMeasure, number> = {
-  co2: 0,
-  pm1: 1,
-  pm25: 1,
-  pm10: 1,
-  temperature: 1,
-  humidity: 0,
-  formaldehyde: 0,
-  tvoc: 0,
-  pc03: 0,
-  pc05: 0,
-  pc1: 0,
-  pc25: 0,
-  pc5: 0,
-  pc10: 0,
-  iso: 0,
-};
+/**
+ * A measure's value with its unit as every view shows it (legend, cards, lists): the reader's
+ * number format, the decimals of MEASURE_DECIMALS (shared), '—' when absent.
+ */
+export function measureText(
+  measure: GraphMeasure,
+  value: number | null | undefined,
+  language: string,
+): string {
+  return value === null || value === undefined
+    ? '—'
+    : `${formatNumber(value, language, MEASURE_DECIMALS[measure])} ${MEASURE_UNITS[measure]}`;
+}
+
+/**
+ * How a chart's price scale writes a measure's values (axis labels, last value, crosshair): the
+ * same decimals and number format as measureText, so the axis and the legend agree.
+ */
+export function measurePriceFormat(measure: GraphMeasure, language: string) {
+  const decimals = MEASURE_DECIMALS[measure];
+  return {
+    type: 'custom' as const,
+    minMove: 1 / 10 ** decimals,
+    formatter: (value: number) => formatNumber(value, language, decimals),
+  };
+}
 
 /** The main measures a sensor card shows live, in this order. */
 export const MAIN_MEASURES: readonly GraphMeasure[] = ['co2', 'pm25', 'temperature', 'humidity'];

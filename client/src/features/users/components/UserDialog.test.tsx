@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { Provider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
-import { createAppStore } from '../../../app/store.ts';
 import { i18n } from '../../../lib/i18n/i18n.ts';
 import { authenticated } from '../../../lib/session/sessionSlice.ts';
 import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
+import { createTestStore } from '../../../test/store.ts';
 import { server } from '../../../test/server.ts';
 import { makeUser, userPage } from '../test/usersFixtures.ts';
 import { UserDialog } from './UserDialog.tsx';
@@ -227,7 +227,7 @@ describe('user dialog, edit mode', () => {
 
 describe('user dialog, save failure', () => {
   function renderDialog(onClose: () => void, onReload: () => void) {
-    const store = createAppStore();
+    const store = createTestStore();
     store.dispatch(authenticated(admin));
     render(
       <Provider store={store}>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Request } from 'express';
 import busboy from 'busboy';
 import { AppError, fieldError } from '@aircloud/core/errors';
-import { allowSlowUpload } from '../../http/request-timeout.ts';
+import { allowSlowUpload } from './request-timeout.ts';
 
 /**
  * What was received: a temporary file, its size, its first bytes (for the magic bytes), its
@@ -25,10 +25,25 @@ export interface ReceivedFile {
   fields: Record<string, string>;
 }
 
-/** How a route tunes the upload. */
+/** How a service tunes the upload. */
 export interface ReceiveOptions {
   /** Violation code of the 413 answer (the client shows `errors.<code>`). Default `image-size`. */
   tooLargeCode?: 'image-size' | 'firmware-size';
+}
+
+/**
+ * An upload whose body is still on its way, as a route hands it to a service: the service lets
+ * the caller in first (access, quotas), then receives the `file` part where and as large as it
+ * allows. No HTTP request object crosses into the service.
+ */
+export interface IncomingUpload {
+  /** Streams the `file` part to a temporary file under `dir` (receiveFile). */
+  receive(dir: string, maxBytes: number, options?: ReceiveOptions): Promise<ReceivedFile>;
+}
+
+/** The upload of a multipart request, for a service to receive once it let the caller in. */
+export function incomingUpload(req: Request): IncomingUpload {
+  return { receive: (dir, maxBytes, options) => receiveFile(req, dir, maxBytes, options) };
 }
 
 /** Multipart overhead allowed above the file limit before refusing on Content-Length alone. */

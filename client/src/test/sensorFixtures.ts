@@ -1,5 +1,5 @@
 import type { Sensor, SensorImport, SensorMeasures } from '@aircloud/shared/sensors';
-import { makeMe } from '../../../test/fixtures.ts';
+import { makeMe } from './fixtures.ts';
 
 export const SENSOR_ULID = '01JSENSOR00000000000000000';
 

@@ -9,7 +9,7 @@ import {
   mailButton,
   mailHtml,
   type RenderedMail,
-} from './render.ts';
+} from '../layout.ts';
 
 const COUNTS = ['rows_read', 'rows_stored', 'rows_duplicate', 'rows_rejected'] as const;
 

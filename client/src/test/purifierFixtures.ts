@@ -1,6 +1,6 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { Purifier } from '@aircloud/shared/purifiers';
-import { makeMe } from '../../../test/fixtures.ts';
+import { makeMe } from './fixtures.ts';
 
 export const PURIFIER_ULID = '01JPURIFIER000000000000000';
 
