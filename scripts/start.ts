@@ -1,14 +1,14 @@
 /**
  * Starts the whole product: makes sure PostgreSQL and Redis are there (falling back to an
  * embedded PostgreSQL and a local redis-server), applies migrations, seeds the demo data when
- * asked, then runs the server and the worker (and Vite with --dev) until stopped.
+ * asked, then runs the server and the worker (and Vite with --dev) until stopped, starting again
+ * any of them that crashes (with a backoff; it gives up after repeated crashes).
  *
  *   --demo   demo accounts, demo machines and simulated devices reporting live (SIMULATOR=0: none)
  *   --dev    Vite hot reload on :5173 in front of the API, server and worker restarted on change
  *   --e2e    a fresh database (E2E_DATABASE) and mail folder, for the Playwright journeys
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@aircloud/core/db/client';
@@ -16,7 +16,9 @@ import { runMigrations } from '@aircloud/core/db/migrate';
 import { seedDemoHistory } from './demo/seed-demo-history.ts';
 import { seedDemo, seedDemoDevices } from './demo/seed-demo.ts';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
-import { ensurePostgres, ensureRedis, localAppSecret } from './lib/services.ts';
+import { ensurePostgres, ensureRedis, localAppSecret, localMetricsToken } from './lib/services.ts';
+import { Supervisor } from './lib/supervisor.ts';
+import { buildServer } from './build-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = new Set(process.argv.slice(2));
@@ -25,6 +27,22 @@ const dev = args.has('--dev');
 const e2e = args.has('--e2e');
 const varDir = path.resolve(root, process.env.VAR_DIR ?? 'var');
 mkdirSync(varDir, { recursive: true });
+const buildDir = path.join(varDir, 'build', String(process.pid));
+// Builds of runs that are gone (killed before they could clean up).
+for (const entry of existsSync(path.dirname(buildDir)) ? readdirSync(path.dirname(buildDir)) : [])
+  if (!isRunning(Number(entry)))
+    rmSync(path.join(path.dirname(buildDir), entry), { recursive: true, force: true });
+
+/** Whether a process with this pid runs. */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const postgres = await ensurePostgres(
   varDir,
@@ -63,6 +81,10 @@ const env: NodeJS.ProcessEnv = {
   APP_SECRET:
     process.env.APP_SECRET ||
     (process.env.NODE_ENV === 'production' ? undefined : localAppSecret(varDir)),
+  // GET /metrics (server) and the worker's metrics port want this bearer token.
+  METRICS_TOKEN:
+    process.env.METRICS_TOKEN ||
+    (process.env.NODE_ENV === 'production' ? undefined : localMetricsToken(varDir)),
   MAIL_DIR: mailDir,
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads'),
   DEMO: demo ? '1' : '0',
@@ -76,26 +98,26 @@ const env: NodeJS.ProcessEnv = {
   ...(dev && !process.env.PUBLIC_URL ? { PUBLIC_URL: 'http://localhost:5173' } : {}),
 };
 
-const children: ChildProcess[] = [];
 let stopping = false;
+// A process that stops on its own is started again with a backoff while the others keep running
+// (scripts/lib/supervisor.ts); after repeated crashes in a short time the product stops.
+const supervisor = new Supervisor({
+  spawnOptions: { cwd: root, env, stdio: 'inherit' },
+  onGiveUp: (_name, reason) => {
+    console.error(`[start] ${reason}: stopping everything (see the lines above for its error)`);
+    void stop(1);
+  },
+});
 
 function run(name: string, command: string, commandArgs: string[]): void {
-  const child = spawn(command, commandArgs, { cwd: root, env, stdio: 'inherit' });
-  children.push(child);
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[start] ${name} stopped (${signal ?? `exit ${code}`}); stopping everything`);
-    void stop(code ?? 1);
-  });
+  supervisor.add({ name, command, args: commandArgs });
 }
 
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(
-    children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)),
-  );
+  await supervisor.stop();
+  rmSync(buildDir, { recursive: true, force: true });
   redis.stop();
   await postgres.stop();
   process.exit(code);
@@ -104,9 +126,20 @@ async function stop(code: number): Promise<void> {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-const node = ['--import', 'tsx', ...(dev ? ['--watch'] : [])];
-run('server', process.execPath, [...node, 'server/src/main.ts']);
-run('worker', process.execPath, [...node, 'worker/src/main.ts']);
+if (dev) {
+  // Hot reload: TypeScript run by tsx, restarted on change.
+  const node = ['--import', 'tsx', '--watch'];
+  run('server', process.execPath, [...node, 'server/src/main.ts']);
+  run('worker', process.execPath, [...node, 'worker/src/main.ts']);
+} else {
+  // The same compiled JavaScript as the image (scripts/build-server.ts), run by plain node; built
+  // into a folder of this run, so two products started side by side never share one.
+  const started = Date.now();
+  await buildServer(buildDir);
+  console.log(`[start] server and worker compiled in ${Date.now() - started} ms`);
+  run('server', process.execPath, ['--enable-source-maps', path.join(buildDir, 'server.js')]);
+  run('worker', process.execPath, ['--enable-source-maps', path.join(buildDir, 'worker.js')]);
+}
 if (dev) run('vite', 'npx', ['vite', '--config', 'client/vite.config.ts', 'client']);
 // The demo comes alive: simulated devices report every 5 s (not in e2e runs: journeys need calm).
 if (demo && !e2e && process.env.SIMULATOR !== '0')
@@ -124,6 +157,12 @@ if (demo && !e2e && process.env.SIMULATOR !== '0')
   ]);
 
 const port = env.PORT ?? '3000';
+if (env.METRICS_TOKEN && !process.env.METRICS_TOKEN)
+  console.log(
+    `[start] metrics: http://localhost:${port}/metrics and the worker's ` +
+      `http://localhost:${env.WORKER_METRICS_PORT ?? '9465'}/metrics, ` +
+      `Authorization: Bearer <${path.relative(root, path.join(varDir, 'metrics-token'))}>`,
+  );
 console.log(
   `[start] ${demo ? 'demo ' : ''}product starting: ${dev ? 'http://localhost:5173 (Vite)' : `http://localhost:${port}`}` +
     (demo ? ' - accounts admin@demo.test, tech@demo.test, user@demo.test, password Demo-1234' : ''),

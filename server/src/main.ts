@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const mailQueue = createQueue(QUEUES.mail, redisOptions, config.redisPrefix);
   mailQueue.on('error', (err) => logger.warn({ err }, 'mail queue error'));
 
-  const { server, close } = createApp({ config, db, redis, logger, mailQueue });
+  const { server, drain, close } = createApp({ config, db, redis, logger, mailQueue });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
@@ -41,10 +41,14 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Readiness first: the proxy stops sending new requests during the drain delay, requests
+    // under way finish; then the usual sequence. (Hand-written: two steps, no library needed.)
+    drain();
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: draining');
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
       await close();
       await mailQueue.close();
       await redis.quit();

@@ -19,13 +19,28 @@ async function probe(check: () => Promise<unknown>): Promise<'ok' | 'unavailable
   }
 }
 
-/** Liveness (/healthz) and readiness (/readyz: PostgreSQL and Redis answer). */
-export function healthRoutes(ctx: Pick<AppContext, 'db' | 'redis'>): Router {
+/** Whether the process is shutting down (set by AirCloudApp.drain). */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+/**
+ * Liveness (/healthz) and readiness (/readyz: PostgreSQL and Redis answer, and the process is not
+ * shutting down: once draining, 503 `draining`, so a proxy sends new requests elsewhere).
+ */
+export function healthRoutes(
+  ctx: Pick<AppContext, 'db' | 'redis'>,
+  lifecycle: Lifecycle = { draining: false },
+): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
+    if (lifecycle.draining) {
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'draining' });
+      return;
+    }
     const [database, redis] = await Promise.all([
       probe(() => ctx.db.execute(sql`select 1`)),
       probe(() => ctx.redis.ping()),
