@@ -40,8 +40,13 @@ export function groups(startPid: number): Groups {
   const all = processes();
   const children = all.filter((p) => p.ppid === startPid);
   return {
-    server: children.filter((p) => p.cmd.includes('server/src/main.ts')).map((p) => p.pid),
-    worker: children.filter((p) => p.cmd.includes('worker/src/main.ts')).map((p) => p.pid),
+    // TypeScript entry points (tsx, --dev) or the compiled bundles (npm start).
+    server: children
+      .filter((p) => /server\/src\/main\.ts|\/server\.js\b/.test(p.cmd))
+      .map((p) => p.pid),
+    worker: children
+      .filter((p) => /worker\/src\/main\.ts|\/worker\.js\b/.test(p.cmd))
+      .map((p) => p.pid),
     // Every postgres / redis process of the machine (shared with anything else running).
     postgres: all
       .filter((p) => p.comm === 'postgres' || p.comm.startsWith('postgres'))

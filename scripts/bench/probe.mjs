@@ -13,9 +13,10 @@ import pg from 'pg';
 
 const dir = process.env.BENCH_PROBE_DIR;
 const script = process.argv[1] ?? '';
-const role = script.includes('server/src/main.ts')
+// TypeScript entry points (tsx) or the compiled bundles the start script runs.
+const role = /server\/src\/main\.ts$|[/\\]server\.js$/.test(script)
   ? 'server'
-  : script.includes('worker/src/main.ts')
+  : /worker\/src\/main\.ts$|[/\\]worker\.js$/.test(script)
     ? 'worker'
     : null;
 
