@@ -21,6 +21,16 @@ export interface FaultContext {
   cookie: string;
 }
 
+/**
+ * What the fixtures need of a product: its database, its base URL and a signed-in user. The
+ * suite's own product is one; scenario (e) starts another through `npm start`.
+ */
+export interface ProductTarget {
+  databaseUrl: string;
+  server: { base: string };
+  cookie: string;
+}
+
 /** What a scenario reports: one line of figures, and whether it held. */
 export interface ScenarioResult {
   name: string;
@@ -41,7 +51,10 @@ export const crossing =
   });
 
 /** Runs `fn` with a fresh connection to the suite's database (it may have restarted since). */
-export async function withDb<T>(ctx: FaultContext, fn: (db: pg.Client) => Promise<T>): Promise<T> {
+export async function withDb<T>(
+  ctx: Pick<ProductTarget, 'databaseUrl'>,
+  fn: (db: pg.Client) => Promise<T>,
+): Promise<T> {
   const db = new pg.Client({ connectionString: ctx.databaseUrl });
   await db.connect();
   try {
@@ -56,7 +69,7 @@ export async function withDb<T>(ctx: FaultContext, fn: (db: pg.Client) => Promis
  * each posting `measures`.
  */
 export async function scenarioSensors(
-  ctx: FaultContext,
+  ctx: ProductTarget,
   tag: string,
   count: number,
   measures: LoopSensor['measures'],
@@ -74,7 +87,7 @@ export async function scenarioSensors(
 }
 
 /** Creates the CO2 rule on a sensor through the API, as the user would. */
-export async function createRule(ctx: FaultContext, sensorId: string): Promise<void> {
+export async function createRule(ctx: ProductTarget, sensorId: string): Promise<void> {
   const res = await fetch(`${ctx.server.base}/api/sensors/${sensorId}/alert_rules`, {
     method: 'POST',
     headers: {

@@ -4,7 +4,8 @@
  * Runs its own PostgreSQL and Redis on free ports (never the shared ones), the product's server
  * and worker as separate processes, then the scenarios one after the other:
  *   (a) worker killed mid-import and mid-evaluation, (b) Redis down 10 s, (c) PostgreSQL
- *   restarted, (d) one of two servers killed.
+ *   restarted, (d) one of two servers killed, (e) the worker killed under `npm start` itself (its
+ *   supervisor starts it again).
  * Prints one line of figures per scenario; exits 1 on any lost sample, duplicate, skipped or
  * double-fired rule, or 5xx other than the expected 503s. Logs: var/faults/logs/.
  */
@@ -18,15 +19,17 @@ import { postgresRestart } from './scenarios/postgres-restart.ts';
 import { redisOutage } from './scenarios/redis-outage.ts';
 import { serverFailover } from './scenarios/server-failover.ts';
 import { workerKill } from './scenarios/worker-kill.ts';
+import { startSupervision } from './scenarios/start-supervision.ts';
 
 const SCENARIOS: Record<string, (ctx: FaultContext) => Promise<ScenarioResult>> = {
   a: workerKill,
   b: redisOutage,
   c: postgresRestart,
   d: serverFailover,
+  e: startSupervision,
 };
 
-const { values } = parseArgs({ options: { only: { type: 'string', default: 'a,b,c,d' } } });
+const { values } = parseArgs({ options: { only: { type: 'string', default: 'a,b,c,d,e' } } });
 const selected = values.only.split(',').map((s) => s.trim());
 for (const key of selected) if (!SCENARIOS[key]) throw new Error(`unknown scenario ${key}`);
 
