@@ -9,6 +9,7 @@
  * The same clients on `/healthz` give the same-run ceiling of the HTTP stack. Then connects
  * `--sockets` dashboard sockets and pushes telemetry to them (delivered share, latency).
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,8 @@ export interface ApiRow {
 export interface SocketFigures {
   wanted: number;
   connected: number;
+  /** Growth of the server's resident memory per connected, subscribed socket. */
+  rssKbPerSocket: number;
   subscribed: number;
   connectSeconds: number;
   samplesAccepted: number;
@@ -285,6 +288,20 @@ async function drive(
   };
 }
 
+/** Resident memory of these processes, in kB (VmRSS from /proc). */
+function residentKb(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      total += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    } catch {
+      // the process is gone
+    }
+  }
+  return total;
+}
+
 /**
  * Connects `count` dashboard sockets (socket i signed in as account i % accounts, following one
  * of its sensors), then posts telemetry for every followed sensor and measures the pushes.
@@ -293,6 +310,7 @@ async function dashboardSockets(
   base: string,
   accounts: Account[],
   count: number,
+  serverPids: number[],
 ): Promise<SocketFigures> {
   const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
   const followers = new Map<string, number>();
@@ -301,8 +319,9 @@ async function dashboardSockets(
   const latencies: number[] = [];
   const started = performance.now();
   let next = 0;
+  let limit = 0;
   const opener = async () => {
-    while (next < count) {
+    while (next < limit) {
       const i = next++;
       const account = accounts[i % accounts.length]!;
       const sensor = account.sensors[Math.floor(i / accounts.length) % account.sensors.length]!;
@@ -333,9 +352,20 @@ async function dashboardSockets(
       }
     }
   };
+  // A tenth first, then the rest: the server's memory growth between the two (heap already warm
+  // from the first tenth, so a collection of the API benchmark's garbage does not blur it).
+  limit = Math.ceil(count / 10);
+  await Promise.all(Array.from({ length: 50 }, opener));
+  const firstTenth = sockets.filter((s) => s.connected).length;
+  const rssFirstTenth = residentKb(serverPids);
+  limit = count;
   await Promise.all(Array.from({ length: 50 }, opener));
   const connectSeconds = (performance.now() - started) / 1000;
   const connected = sockets.filter((s) => s.connected).length;
+  const rssKbPerSocket =
+    connected > firstTenth
+      ? Math.round(((residentKb(serverPids) - rssFirstTenth) / (connected - firstTenth)) * 10) / 10
+      : NaN;
 
   // Telemetry from every followed sensor, 1,000 samples/s for 10 s (batches of 5).
   const sensors = [...followers.keys()];
@@ -361,6 +391,7 @@ async function dashboardSockets(
   return {
     wanted: count,
     connected,
+    rssKbPerSocket,
     subscribed,
     connectSeconds: Math.round(connectSeconds * 10) / 10,
     samplesAccepted: result.samplesAccepted,
@@ -509,7 +540,9 @@ export async function runApiBench(options: Partial<ApiBenchOptions> = {}): Promi
     }
     const loadAfter = loadavg()[0]!;
     const sockets =
-      o.sockets > 0 ? await dashboardSockets(product.base, accounts, o.sockets) : null;
+      o.sockets > 0
+        ? await dashboardSockets(product.base, accounts, o.sockets, watched.server)
+        : null;
     if (sockets) console.log(JSON.stringify({ sockets }));
     return { rows, ceiling, sockets, loadAverage: [loadBefore, loadAfter] };
   } finally {
@@ -533,7 +566,8 @@ export function printApiFigures(f: ApiFigures, o: ApiBenchOptions): void {
     console.log(
       `dashboard sockets: ${s.connected} / ${s.wanted} connected, ${s.subscribed} subscribed in ` +
         `${s.connectSeconds} s; ${s.samplesAccepted} samples posted, ${s.delivered} / ` +
-        `${s.expectedDeliveries} pushes delivered, latency p50 ${s.p50} ms, p99 ${s.p99} ms`,
+        `${s.expectedDeliveries} pushes delivered, latency p50 ${s.p50} ms, p99 ${s.p99} ms; ` +
+        `server memory ${s.rssKbPerSocket} kB per connected socket`,
     );
   }
 }
