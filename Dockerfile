@@ -13,6 +13,8 @@ COPY client/package.json client/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# Browser error reporting is built into the client only with this (docs/operations.md).
+ARG VITE_SENTRY_DSN=
 RUN npm run build && npm run build:server
 
 # 2. Production dependencies of what runs (no Vite, no Playwright, no embedded PostgreSQL).

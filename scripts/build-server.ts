@@ -3,7 +3,7 @@
  * `dist/` (esbuild: our workspaces bundled, every npm dependency left to node_modules), with the
  * SQL migrations beside them. What the image and `npm start` run with `node`, no tsx.
  *
- *   dist/server.js  dist/worker.js  dist/migrate.js  dist/migrations/
+ *   dist/server.js  dist/worker.js  dist/migrate.js  dist/migrations/  (+ chunks)
  */
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -46,14 +46,18 @@ export async function buildServer(outdir = path.join(root, 'dist')): Promise<str
   const result = await build({
     absWorkingDir: root,
     entryPoints: {
-      server: 'server/src/main.ts',
-      worker: 'worker/src/main.ts',
+      server: 'server/src/entry.ts',
+      worker: 'worker/src/entry.ts',
       migrate: 'scripts/migrate.ts',
     },
     outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',
+    // The entries import the application dynamically, after tracing started (core/src/tracing):
+    // split chunks keep those imports real, so pg and ioredis load under the hooks.
+    // (Chunks stay beside the entries: core/src/db/migrate.ts finds migrations/ beside its code.)
+    splitting: true,
     target: 'node20',
     sourcemap: true,
     metafile: true,

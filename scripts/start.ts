@@ -16,7 +16,12 @@ import { runMigrations } from '@aircloud/core/db/migrate';
 import { seedDemoHistory } from './demo/seed-demo-history.ts';
 import { seedDemo, seedDemoDevices } from './demo/seed-demo.ts';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
-import { ensurePostgres, ensureRedis, localAppSecret, localMetricsToken } from './lib/services.ts';
+import {
+  databaseAppSecret,
+  ensurePostgres,
+  ensureRedis,
+  localMetricsToken,
+} from './lib/services.ts';
 import { Supervisor } from './lib/supervisor.ts';
 import { buildServer } from './build-server.ts';
 
@@ -72,15 +77,29 @@ if (demo && !e2e) {
 }
 await db.$client.end();
 
+// Never a constant: outside production, 48 random bytes made once and kept beside the database
+// (in the embedded one's data directory, else in this user's state directory under the
+// cluster's identity), so a new checkout finds the secret that sealed the database's values;
+// in production the server refuses to start without one. APP_SECRET in the environment wins.
+let appSecret = process.env.APP_SECRET || undefined;
+if (!appSecret && process.env.NODE_ENV !== 'production') {
+  const kept = await databaseAppSecret(postgres.url, varDir, {
+    dataDir: postgres.dataDir,
+    fresh: e2e,
+  });
+  appSecret = kept.secret;
+  console.log(
+    kept.movedFrom
+      ? `[start] APP_SECRET moved from ${kept.movedFrom} to ${kept.file} (beside its database)`
+      : `[start] APP_SECRET kept beside its database in ${kept.file}`,
+  );
+}
+
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: postgres.url,
   REDIS_URL: redis.url,
-  // Never a constant: outside production, 48 random bytes made once in var/app-secret when none
-  // is given; in production the server refuses to start without one.
-  APP_SECRET:
-    process.env.APP_SECRET ||
-    (process.env.NODE_ENV === 'production' ? undefined : localAppSecret(varDir)),
+  APP_SECRET: appSecret,
   // GET /metrics (server) and the worker's metrics port want this bearer token.
   METRICS_TOKEN:
     process.env.METRICS_TOKEN ||
@@ -129,8 +148,8 @@ process.on('SIGTERM', () => void stop(0));
 if (dev) {
   // Hot reload: TypeScript run by tsx, restarted on change.
   const node = ['--import', 'tsx', '--watch'];
-  run('server', process.execPath, [...node, 'server/src/main.ts']);
-  run('worker', process.execPath, [...node, 'worker/src/main.ts']);
+  run('server', process.execPath, [...node, 'server/src/entry.ts']);
+  run('worker', process.execPath, [...node, 'worker/src/entry.ts']);
 } else {
   // The same compiled JavaScript as the image (scripts/build-server.ts), run by plain node; built
   // into a folder of this run, so two products started side by side never share one.

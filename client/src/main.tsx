@@ -5,9 +5,12 @@ import { AppProviders } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
 import { createAppStore } from './app/store.ts';
 import { i18nReady } from './lib/i18n/i18n.ts';
+import { startClientErrorReporting } from './lib/errorReporting.ts';
 import { setRouter } from './lib/navigation/navigator.ts';
 import './styles/global.css';
 
+// Client errors to VITE_SENTRY_DSN (a separate chunk; nothing at all without the setting).
+startClientErrorReporting();
 const store = createAppStore();
 const router = createBrowserRouter(buildRoutes(store));
 setRouter(router);

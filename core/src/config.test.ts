@@ -49,3 +49,20 @@ describe('loadConfig: HTTP timeouts', () => {
     ).toThrow(ConfigError);
   });
 });
+
+describe('loadConfig: retention', () => {
+  it('keeps raw samples 13 months and roll-ups 60 by default, roll-ups never shorter', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).retention).toEqual({ rawMonths: 13, hourlyMonths: 60 });
+    expect(
+      loadConfig({ NODE_ENV: 'test', RETENTION_RAW_MONTHS: '2', RETENTION_HOURLY_MONTHS: '2' })
+        .retention,
+    ).toEqual({ rawMonths: 2, hourlyMonths: 2 });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', RETENTION_RAW_MONTHS: '24', RETENTION_HOURLY_MONTHS: '12' }),
+    ).toThrow('RETENTION_HOURLY_MONTHS must be at least RETENTION_RAW_MONTHS');
+    expect(() => loadConfig({ NODE_ENV: 'test', RETENTION_RAW_MONTHS: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', RETENTION_RAW_MONTHS: '1.5' })).toThrow(
+      ConfigError,
+    );
+  });
+});

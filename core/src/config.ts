@@ -30,12 +30,34 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w:-]+$/)
     .default('aircloud'),
+  /**
+   * Seed nodes of a Redis Cluster (`host:port,host:port,…`); REDIS_URL then gives only the user,
+   * password and TLS. Unset: the one Redis of REDIS_URL.
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .regex(/^\s*$|^\s*[\w.-]+:\d{1,5}\s*(,\s*[\w.-]+:\d{1,5}\s*)*$/, 'host:port,host:port,…')
+    .default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('AirCloud <no-reply@aircloud.local>'),
   MAIL_DIR: z.string().default('var/mail'),
   UPLOAD_DIR: z.string().default('var/uploads'),
   CLIENT_DIST: z.string().default('client/dist'),
   APP_SECRET: z.string().min(32).optional(),
+  /**
+   * Earlier APP_SECRETs (comma-separated), still opening the values they sealed until the
+   * worker's re-seal job has sealed them again with APP_SECRET (docs/operations.md).
+   */
+  APP_SECRET_PREVIOUS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, 'each previous secret needs 32+ characters'))),
   CORS_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -68,6 +90,18 @@ const envSchema = z.object({
    * without one (`npm run demo` makes one in var/metrics-token).
    */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * Sentry-compatible DSN receiving unhandled server and worker errors (scrubbed of tokens and
+   * cookies); none by default. Empty counts as unset.
+   */
+  SENTRY_DSN: z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(z.url().optional())
+    .optional(),
+  /** The `environment` of reported errors (default: NODE_ENV). */
+  SENTRY_ENVIRONMENT: z.string().trim().optional(),
   /** Port of the worker's GET /metrics (0: none). */
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9465),
   /**
@@ -79,6 +113,10 @@ const envSchema = z.object({
   JOB_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often (ms) a worker looks for stalled jobs (locks that expired) to run them again. */
   JOB_STALLED_CHECK_MS: z.coerce.number().int().min(500).default(30_000),
+  /** Months of raw telemetry kept (whole monthly partitions are dropped past it). */
+  RETENTION_RAW_MONTHS: z.coerce.number().int().min(1).default(13),
+  /** Months of hourly roll-ups kept; at least RETENTION_RAW_MONTHS. */
+  RETENTION_HOURLY_MONTHS: z.coerce.number().int().min(1).default(60),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
@@ -98,11 +136,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   // Never a constant: a secret known from the repository would sign anybody's tokens.
   if (!c.APP_SECRET && c.NODE_ENV !== 'test') {
     throw new ConfigError(
-      'APP_SECRET is not set: give it 32+ random characters (npm start makes one in var/app-secret)',
+      'APP_SECRET is not set: give it 32+ random characters (npm start keeps one beside its database)',
     );
   }
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
+  }
+  // Graphs of long ranges read the roll-ups: they must outlive the raw samples they summarise.
+  if (c.RETENTION_HOURLY_MONTHS < c.RETENTION_RAW_MONTHS) {
+    throw new ConfigError('RETENTION_HOURLY_MONTHS must be at least RETENTION_RAW_MONTHS');
+  }
+  const redisClusterNodes = c.REDIS_CLUSTER_NODES.split(',')
+    .map((node) => node.trim())
+    .filter(Boolean)
+    .map((node) => {
+      const [host = '', port = ''] = node.split(':');
+      return { host, port: Number(port) };
+    });
+  // A Redis Cluster has one database: a REDIS_URL naming another would be silently ignored.
+  if (redisClusterNodes.length > 0 && !/^\/?0?$/.test(new URL(c.REDIS_URL).pathname)) {
+    throw new ConfigError('REDIS_URL must name no database (or 0) with REDIS_CLUSTER_NODES');
   }
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
   return {
@@ -113,12 +166,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseUrl: c.DATABASE_URL,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
+    /** Seed nodes of a Redis Cluster; empty for the one Redis of redisUrl (lib/redis.ts). */
+    redisClusterNodes,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     mailDir: c.MAIL_DIR,
     uploadDir: c.UPLOAD_DIR,
     clientDist: c.CLIENT_DIST,
     appSecret: c.APP_SECRET ?? testRunSecret(),
+    /** Earlier app secrets: they open sealed values and verify sessions (lib/keyring.ts). */
+    appSecretPrevious: c.APP_SECRET_PREVIOUS,
     /** Origins allowed for CORS and for state-changing cookie requests. */
     allowedOrigins: [
       new URL(publicUrl).origin,
@@ -139,9 +196,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     merakiRateLimit: c.MERAKI_RATE_LIMIT,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
     metricsToken: c.METRICS_TOKEN,
+    /** Where errors are reported (core/src/error-reporting/reporter.ts); none when unset. */
+    errorReporting: { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT || c.NODE_ENV },
     workerMetricsPort: c.WORKER_METRICS_PORT,
     jobLockMs: c.JOB_LOCK_MS,
     jobStalledCheckMs: c.JOB_STALLED_CHECK_MS,
+    /** How long telemetry is kept (core/src/telemetry/retention.ts). */
+    retention: { rawMonths: c.RETENTION_RAW_MONTHS, hourlyMonths: c.RETENTION_HOURLY_MONTHS },
     demo: c.DEMO,
     secureCookies: publicUrl.startsWith('https://'),
   };

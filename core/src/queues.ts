@@ -1,6 +1,9 @@
 import { Queue, Worker, type ConnectionOptions, type Processor } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { createRedis, type RedisClient, type RedisTarget } from './lib/redis.ts';
 import type { Logger } from 'pino';
+import { reportError } from './error-reporting/reporter.ts';
+import { queueTelemetryOption } from './tracing/queue-telemetry.ts';
 
 /**
  * The BullMQ queues, in one place: their names, the payload of each, the job options, and the
@@ -16,6 +19,8 @@ export const QUEUES = {
   alertRules: 'alert-rules',
   alertSweep: 'alert-sweep',
   sensorImport: 'sensor-import',
+  retention: 'retention',
+  reseal: 'reseal',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -40,6 +45,19 @@ export interface JobData {
   'alert-sweep': { trigger?: 'start' | 'tick' };
   /** One CSV import of sensor data: the `sensor_imports` row (committed) and its file. */
   'sensor-import': { importId: string };
+  /** Telemetry retention (repeatable, daily, and at start): no payload, the task reads the clock. */
+  retention: { trigger?: 'start' | 'tick' };
+  /** Re-seal of stored secrets with the current APP_SECRET (repeatable, hourly, and at start). */
+  reseal: { trigger?: 'start' | 'tick' };
+}
+
+/**
+ * The BullMQ key prefix of a REDIS_PREFIX: `{aircloud}:bull`. The hash tag puts every key of
+ * every queue in one Redis Cluster slot, as BullMQ's multi-key scripts need; on one node it is
+ * only a name.
+ */
+export function bullPrefix(redisPrefix: string): string {
+  return `{${redisPrefix}}:bull`;
 }
 
 /** Opens a producer for one queue, with the project's Redis key prefix. */
@@ -50,7 +68,9 @@ export function createQueue<N extends QueueName>(
 ): Queue<JobData[N]> {
   return new Queue<JobData[N]>(name, {
     connection,
-    prefix: `${prefix}:bull`,
+    prefix: bullPrefix(prefix),
+    // With tracing on, each add carries the caller's trace context inside the job.
+    ...queueTelemetryOption(),
     defaultJobOptions: {
       attempts: 8,
       backoff: { type: 'exponential', delay: 2000 },
@@ -62,7 +82,7 @@ export function createQueue<N extends QueueName>(
 
 /** What every worker needs: one Redis connection, the project's key prefix and a logger. */
 export interface WorkerDeps {
-  connection: Redis;
+  connection: RedisClient;
   redisPrefix: string;
   logger: Logger;
   /** Jobs of this queue processed at once by this process. */
@@ -78,9 +98,14 @@ export interface WorkerDeps {
   jobStalledCheckMs?: number;
 }
 
-/** Opens a Redis connection usable by BullMQ workers (blocking commands must never time out). */
-export function createRedisConnection(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: null });
+/**
+ * Opens a Redis connection (one node or a cluster, lib/redis.ts) usable by BullMQ workers:
+ * blocking commands must never time out.
+ */
+export function createRedisConnection(url: string): Redis;
+export function createRedisConnection(target: RedisTarget): RedisClient;
+export function createRedisConnection(target: RedisTarget | string): RedisClient {
+  return createRedis(target, { maxRetriesPerRequest: null });
 }
 
 /**
@@ -104,8 +129,10 @@ export function createWorker<N extends QueueName>(
   const log = logger.child({ queue: name });
   const worker = new Worker<JobData[N]>(name, processor, {
     connection,
-    prefix: `${redisPrefix}:bull`,
+    prefix: bullPrefix(redisPrefix),
     concurrency,
+    // With tracing on, each job runs in a span that continues the trace which queued it.
+    ...queueTelemetryOption(),
     // Unset, BullMQ's own defaults apply (an undefined option would override them).
     ...(jobLockMs !== undefined ? { lockDuration: jobLockMs } : {}),
     ...(jobStalledCheckMs !== undefined ? { stalledInterval: jobStalledCheckMs } : {}),
@@ -126,6 +153,8 @@ export function createWorker<N extends QueueName>(
     const attempts = job.opts.attempts ?? 1;
     const final = job.attemptsMade >= attempts || err.name === 'UnrecoverableError';
     const line = final ? 'failed for good' : 'failed, will be retried';
+    // A job that failed for good is an unexpected error: to SENTRY_DSN when set.
+    if (final) reportError(err, { tags: { queue: name, job: job.name } });
     log[final ? 'error' : 'warn'](
       { jobId: job.id, attempt: job.attemptsMade, attempts, err: err.message },
       `${name} job ${job.id} ${line} (attempt ${job.attemptsMade}/${attempts})`,

@@ -88,20 +88,18 @@ export function startProduct(options: {
     stopped = true;
     product.kill('SIGTERM');
     await new Promise((r) => product.once('exit', r));
-    // The Redis keys of this run (start.ts --e2e names the prefix after its pid).
+    // The Redis keys of this run (start.ts --e2e names the prefix after its pid; the queues'
+    // keys carry it in a hash tag, `{prefix}:bull:…`).
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(
-        cursor,
-        'MATCH',
-        `aircloud-e2e-${product.pid}:*`,
-        'COUNT',
-        1000,
-      );
-      cursor = next;
-      if (keys.length > 0) await redis.del(...keys);
-    } while (cursor !== '0');
+    const prefix = `aircloud-e2e-${product.pid}`;
+    for (const pattern of [`${prefix}:*`, `{${prefix}}:*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
     redis.disconnect();
   };
   process.on('SIGINT', () => void stop().then(() => process.exit(1)));

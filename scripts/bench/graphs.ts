@@ -322,7 +322,8 @@ ${table}
   } finally {
     if (server) await server.close();
     await mailQueue.close();
-    const keys = await redis.keys(`${prefix}*`);
+    // The queues' keys carry the prefix in a hash tag (`{prefix}:bull`, core/src/queues.ts).
+    const keys = [...(await redis.keys(`${prefix}*`)), ...(await redis.keys(`{${prefix}}*`))];
     if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
     await db.$client.end();

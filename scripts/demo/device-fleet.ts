@@ -4,11 +4,16 @@ import type { ProductKeyModel } from '@aircloud/shared/product-keys';
 import { ulid } from 'ulid';
 import type { Database } from '@aircloud/core/db/client';
 import { productKeys, purifiers, users } from '@aircloud/core/db/schema';
-import { issueDeviceSecret } from '@aircloud/core/devices/credentials';
+import { issueDeviceSecret, sealKeyOf } from '@aircloud/core/devices/credentials';
 import { randomProductKey } from '@aircloud/core/product-keys/key-code';
 import { claimPurifier } from '../../server/src/modules/purifiers/service.ts';
 import { linkPurifier } from '@aircloud/core/sensors/repository';
 import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+
+let throwaway: ReturnType<typeof sealKeyOf> | undefined;
+/** Keys of this run only, for a rotation secret nobody reads (a new secret replaces it). */
+const throwawayKeys = () =>
+  (throwaway ??= sealKeyOf({ appSecret: randomBytes(48).toString('base64url') }));
 
 /** Credentials of one device, for the simulator (the only place a sensor secret is shown). */
 export interface DeviceCredentials {
@@ -68,7 +73,7 @@ export async function ensurePurifier(db: Database, p: FleetPurifier): Promise<De
   if (key!.state !== 'activated') {
     const [owner] = await db.select().from(users).where(eq(users.id, p.ownerId));
     // A rotation's secret would be sealed with a throwaway key: the new secret below replaces it.
-    await claimPurifier(db, owner!, key!.key, randomBytes(32));
+    await claimPurifier(db, owner!, key!.key, throwawayKeys());
     const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
     await db
       .update(purifiers)

@@ -6,15 +6,14 @@
  * DATABASE_URL, each sensor in the room of some of the purifiers, then runs them against the
  * server until stopped. With --devices, runs the devices of that file instead (the demo).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '@aircloud/core/config';
 import { createDatabase } from '@aircloud/core/db/client';
 import { users } from '@aircloud/core/db/schema';
 import { ensurePurifier, ensureSensor, type DeviceCredentials } from '../demo/device-fleet.ts';
-import { localAppSecret } from '../lib/services.ts';
 import { simulate } from './simulator.ts';
 
 const { values } = parseArgs({
@@ -30,10 +29,10 @@ const { values } = parseArgs({
   },
 });
 
-// Run alone (npm run simulate), it shares the secret `npm start` made for this checkout.
+// The simulator signs and seals nothing: a secret of this run only satisfies the configuration.
 const config = loadConfig({
   ...process.env,
-  APP_SECRET: process.env.APP_SECRET || localAppSecret(path.resolve(process.env.VAR_DIR ?? 'var')),
+  APP_SECRET: process.env.APP_SECRET || randomBytes(48).toString('base64url'),
 });
 const baseUrl = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 const log = values.quiet ? undefined : (line: string) => console.log(`[simulator] ${line}`);

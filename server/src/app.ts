@@ -16,7 +16,7 @@ import { limitRequestTime, uploadDeadlineMs } from './http/request-timeout.ts';
 import { JSON_TYPES } from './http/validate.ts';
 import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
-import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
+import { queueConnection } from '@aircloud/core/lib/redis';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -34,6 +34,7 @@ import { sensorImportRoutes } from './modules/sensor-imports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { freshTranslationOverrides } from './http/translation-overrides.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
+import { telemetryRetentionRoutes } from './modules/telemetry-retention/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { createRealtimeServer, type RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { attachRealtimeHandlers } from './realtime/gateway.ts';
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   limitRequestTime(server, config.requestTimeoutMs);
   const ctx: AppContext = {
     ...deps,
-    accessTokens: createAccessTokens(config.appSecret),
+    accessTokens: createAccessTokens(config.appSecret, config.appSecretPrevious),
     io,
   };
   attachRealtimeHandlers(io, ctx);
@@ -121,18 +122,18 @@ export function createApp(deps: AppDeps): AirCloudApp {
   const metrics = createServerMetrics(io, config.metricsToken);
   const samplesQueue =
     deps.samplesQueue ??
-    createQueue(QUEUES.samples, redisOptionsFromUrl(config.redisUrl), config.redisPrefix);
+    createQueue(QUEUES.samples, queueConnection(config, deps.redis), config.redisPrefix);
   samplesQueue.on('error', (err) => deps.logger.warn({ err }, 'samples queue error'));
   const alertRulesQueue = createQueue(
     QUEUES.alertRules,
-    redisOptionsFromUrl(config.redisUrl),
+    queueConnection(config, deps.redis),
     config.redisPrefix,
   );
   alertRulesQueue.on('error', (err) => deps.logger.warn({ err }, 'alert-rules queue error'));
   const devices = createDeviceApi(ctx, samplesQueue, alertRulesQueue, metrics.registry);
   const sensorImportQueue = createQueue(
     QUEUES.sensorImport,
-    redisOptionsFromUrl(config.redisUrl),
+    queueConnection(config, deps.redis),
     config.redisPrefix,
   );
   sensorImportQueue.on('error', (err) => deps.logger.warn({ err }, 'sensor-import queue error'));
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/alert_rules', alertRuleRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));
   app.use('/api/translations', translationRoutes(ctx));
+  app.use('/api/telemetry_retention', telemetryRetentionRoutes(ctx));
   app.use('/api', sensorImportRoutes(ctx, sensorImportQueue));
   app.use(['/api', '/security', '/device', '/webhooks', '/public'], notFound);
 

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@aircloud/core/lib/redis';
 import type { Logger } from 'pino';
 import type { Config } from '@aircloud/core/config';
 import type { Database } from '@aircloud/core/db/client';
@@ -11,7 +11,7 @@ import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 export interface AppDeps {
   config: Config;
   db: Database;
-  redis: Redis;
+  redis: RedisClient;
   logger: Logger;
   mailQueue: Queue<JobData['mail']>;
   /** Producer of the `samples` queue; createApp opens its own when not given. */

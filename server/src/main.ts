@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from './app.ts';
 import { ConfigError, loadConfig } from '@aircloud/core/config';
@@ -7,7 +6,17 @@ import { runMigrations } from '@aircloud/core/db/migrate';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import { REDACTED_PATHS, errorSerializer } from './http/request-logger.ts';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
-import { isClosedConnectionRejection, redisOptionsFromUrl } from '@aircloud/core/lib/redis';
+import {
+  createRedis,
+  isClosedConnectionRejection,
+  queueConnection,
+} from '@aircloud/core/lib/redis';
+import { flushTracing } from '@aircloud/core/tracing/bootstrap';
+import {
+  exitOnFatal,
+  flushErrorReporting,
+  initErrorReporting,
+} from '@aircloud/core/error-reporting/reporter';
 
 /** Starts one server process: migrations, connections, HTTP + Socket.IO, graceful shutdown. */
 async function main(): Promise<void> {
@@ -17,13 +26,15 @@ async function main(): Promise<void> {
     redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
     serializers: { err: errorSerializer },
   });
+  // Unexpected errors to SENTRY_DSN when set (nothing is loaded otherwise).
+  await initErrorReporting({ ...config.errorReporting, serviceName: 'aircloud-server' });
   const db = createDatabase(config.databaseUrl);
   await runMigrations(db);
   await ensureMeasurePartitions(db);
-  const redisOptions = redisOptionsFromUrl(config.redisUrl);
-  const redis = new Redis({ ...redisOptions, maxRetriesPerRequest: 3 });
+  // One Redis or a Redis Cluster (REDIS_CLUSTER_NODES); queues open their own connection on one.
+  const redis = createRedis(config, { maxRetriesPerRequest: 3 });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
-  const mailQueue = createQueue(QUEUES.mail, redisOptions, config.redisPrefix);
+  const mailQueue = createQueue(QUEUES.mail, queueConnection(config, redis), config.redisPrefix);
   mailQueue.on('error', (err) => logger.warn({ err }, 'mail queue error'));
 
   const { server, drain, close } = createApp({ config, db, redis, logger, mailQueue });
@@ -53,6 +64,8 @@ async function main(): Promise<void> {
       await mailQueue.close();
       await redis.quit();
       await db.$client.end();
+      await flushErrorReporting();
+      await flushTracing();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'shutdown failed');
@@ -65,7 +78,11 @@ async function main(): Promise<void> {
       return;
     }
     logger.fatal({ err: reason }, 'unhandled rejection');
-    process.exit(1);
+    exitOnFatal(reason, 'unhandledRejection');
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception');
+    exitOnFatal(err, 'uncaughtException');
   });
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -67,7 +67,8 @@ export async function startTestApp(
       await built.close();
       await mailQueue.close();
       if (!shared.database) {
-        const keys = await redis.keys(`${prefix}*`);
+        // The queues' keys start with the prefix in a hash tag (`{prefix}:bull`, queues.ts).
+        const keys = [...(await redis.keys(`${prefix}*`)), ...(await redis.keys(`{${prefix}}*`))];
         if (keys.length > 0) await redis.del(...keys);
       }
       await redis.quit();

@@ -41,6 +41,7 @@ export const ERROR_KEYS = [
   'sensor_purifiers_max',
   'sensor_purifier_not_allowed',
   'export_period_too_long',
+  'export_period_expired',
   // invitations
   'invitation_machine_not_owned',
   'invitation_closed',
@@ -60,6 +61,7 @@ export const ERROR_KEYS = [
   // firmware and the network-management webhook
   'firmware-size',
   'invalid_webhook_body',
+  'meraki_secret_unreadable',
   // the device API (docs/api-devices.md): unknown serial or wrong secret
   'device_unauthorized',
 ] as const;

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { loadConfig } from '@aircloud/core/config';
 import { createDatabase } from '@aircloud/core/db/client';
 import {
+  bullPrefix,
   createQueue,
   createRedisConnection,
   createWorker,
@@ -29,17 +30,37 @@ import {
   DEVICE_WATCH_SCHEDULER,
   createDeviceWatchTask,
 } from './tasks/DeviceWatchTask.ts';
+import {
+  APPLY_RETENTION_PATTERN,
+  APPLY_RETENTION_SCHEDULER,
+  createApplyRetentionTask,
+} from './tasks/ApplyRetentionTask.ts';
+import {
+  RESEAL_SECRETS_PATTERN,
+  RESEAL_SECRETS_SCHEDULER,
+  createResealSecretsTask,
+} from './tasks/ResealSecretsTask.ts';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import { serveMetrics } from '@aircloud/core/metrics';
 import { createWorkerMetrics } from './metrics.ts';
 import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/core/realtime/emitter';
+import { flushTracing } from '@aircloud/core/tracing/bootstrap';
+import { isClosedConnectionRejection } from '@aircloud/core/lib/redis';
+import {
+  exitOnFatal,
+  flushErrorReporting,
+  initErrorReporting,
+} from '@aircloud/core/error-reporting/reporter';
 
 /** Starts the worker process: mail queue consumer and outbox sweep, until SIGTERM or SIGINT. */
 async function main() {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
+  // Unexpected errors to SENTRY_DSN when set (nothing is loaded otherwise).
+  await initErrorReporting({ ...config.errorReporting, serviceName: 'aircloud-worker' });
   const db = createDatabase(config.databaseUrl);
-  const redis = createRedisConnection(config.redisUrl);
+  // One Redis or a Redis Cluster (REDIS_CLUSTER_NODES), shared by every queue of this process.
+  const redis = createRedisConnection(config);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
 
   // What every consumer shares: the connection, the key prefix, and the job lock settings.
@@ -138,6 +159,25 @@ async function main() {
     { ...workers, concurrency: 1, quiet: true },
   );
 
+  // Telemetry retention: a repeatable job every day and one run at start; one at a time here.
+  const retentionQueue = createQueue(QUEUES.retention, redis, config.redisPrefix);
+  retentionQueue.on('error', (err) => logger.warn({ err: err.message }, 'retention queue error'));
+  const retentionWorker = createWorker(
+    QUEUES.retention,
+    createApplyRetentionTask({ db, logger, policy: config.retention }),
+    { ...workers, concurrency: 1 },
+  );
+
+  // Stored secrets sealed by an earlier APP_SECRET sealed again with the current one: hourly,
+  // and once at start (a rotation converts as soon as the worker runs with the new secret).
+  const resealQueue = createQueue(QUEUES.reseal, redis, config.redisPrefix);
+  resealQueue.on('error', (err) => logger.warn({ err: err.message }, 'reseal queue error'));
+  const resealWorker = createWorker(
+    QUEUES.reseal,
+    createResealSecretsTask({ db, logger, secrets: config }),
+    { ...workers, concurrency: 1 },
+  );
+
   // The repeatable jobs, and a schedule run that catches up missed slots (the task is
   // idempotent). Put back whenever the connection is ready again: a Redis restarted without its
   // data (no persistence, failover) would otherwise run no schedule, watch or sweep any more.
@@ -158,8 +198,21 @@ async function main() {
       { every: ALERT_SWEEP_EVERY_MS },
       { name: ALERT_SWEEP_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
     );
+    await retentionQueue.upsertJobScheduler(
+      APPLY_RETENTION_SCHEDULER,
+      { pattern: APPLY_RETENTION_PATTERN },
+      { name: APPLY_RETENTION_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 3 } },
+    );
+    await resealQueue.upsertJobScheduler(
+      RESEAL_SECRETS_SCHEDULER,
+      { pattern: RESEAL_SECRETS_PATTERN },
+      { name: RESEAL_SECRETS_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 3 } },
+    );
   };
   await upsertSchedulers();
+  // The retention run at start (not on every reconnection): a worker down at 03:17 catches up.
+  await retentionQueue.add(APPLY_RETENTION_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
+  await resealQueue.add(RESEAL_SECRETS_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
   redis.on('ready', () => {
     upsertSchedulers().catch((err: unknown) =>
       logger.warn({ err }, 'job schedulers could not be put back'),
@@ -195,6 +248,8 @@ async function main() {
     alertRulesQueue,
     alertSweepQueue,
     sensorImportQueue,
+    retentionQueue,
+    resealQueue,
   ]);
   for (const worker of [
     mailWorker,
@@ -204,6 +259,8 @@ async function main() {
     alertRulesWorker,
     alertSweepWorker,
     sensorImportWorker,
+    retentionWorker,
+    resealWorker,
   ])
     metrics.observe(worker);
   const metricsServer =
@@ -220,6 +277,8 @@ async function main() {
   await watchWorker.waitUntilReady();
   await alertSweepWorker.waitUntilReady();
   await alertRulesWorker.waitUntilReady();
+  await retentionWorker.waitUntilReady();
+  await resealWorker.waitUntilReady();
   logger.info(
     {
       queues: [
@@ -230,8 +289,10 @@ async function main() {
         QUEUES.alertRules,
         QUEUES.alertSweep,
         QUEUES.sensorImport,
+        QUEUES.retention,
+        QUEUES.reseal,
       ],
-      prefix: `${config.redisPrefix}:bull`,
+      prefix: bullPrefix(config.redisPrefix),
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
     },
     `worker ready (mail via ${transport.kind === 'smtp' ? 'SMTP' : `.eml files in ${config.mailDir}`})`,
@@ -256,6 +317,10 @@ async function main() {
       await watchWorker.close();
       await alertSweepWorker.close();
       await alertRulesWorker.close();
+      await retentionWorker.close();
+      await retentionQueue.close();
+      await resealWorker.close();
+      await resealQueue.close();
       await mailQueue.close();
       await scheduleQueue.close();
       await samplesQueue.close();
@@ -268,6 +333,8 @@ async function main() {
       await db.$client.end();
       await redis.quit();
       logger.info('worker stopped');
+      await flushErrorReporting();
+      await flushTracing();
       process.exit(0);
     } catch (err) {
       logger.error({ err }, 'error while stopping');
@@ -276,6 +343,19 @@ async function main() {
   };
   process.on('SIGTERM', (s) => void shutdown(s));
   process.on('SIGINT', (s) => void shutdown(s));
+  // What ends the process is reported first (SENTRY_DSN); the supervisor starts it again.
+  process.on('unhandledRejection', (reason) => {
+    if (isClosedConnectionRejection(reason)) {
+      logger.warn({ err: reason }, 'a Redis command was dropped with its connection');
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    exitOnFatal(reason, 'unhandledRejection');
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception');
+    exitOnFatal(err, 'uncaughtException');
+  });
 }
 
 main().catch((err: unknown) => {

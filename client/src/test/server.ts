@@ -20,4 +20,15 @@ export const server = setupServer(
   http.get('/api/sensors', emptyCollection('Sensor', '/api/sensors')),
   // Every language loads the administrators' overrides over its catalogue: none by default.
   http.get('/api/translations/:lang/overrides', () => HttpResponse.json({})),
+  // An administrator's sensor list shows how long telemetry is kept.
+  http.get('/api/telemetry_retention', () =>
+    HttpResponse.json({
+      '@type': 'TelemetryRetention',
+      raw_months: 13,
+      hourly_months: 60,
+      raw_kept_from: '2025-10-01T00:00:00.000Z',
+      hourly_kept_from: '2021-11-01T00:00:00.000Z',
+      oldest_raw_month: '2025-10-01T00:00:00.000Z',
+    }),
+  ),
 );

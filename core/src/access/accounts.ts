@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { purifiers, sensors } from '../db/schema/index.ts';
+import type { Keyring } from '../lib/keyring.ts';
 import { endOwnership, type EndedOwnership } from './ownership.ts';
 import { affectedPurifiers, settleControl, type Settled } from './settle.ts';
 
@@ -28,7 +29,7 @@ export async function settleDisabledAccount(
 export async function endDeletedAccount(
   tx: Executor,
   userId: string,
-  sealKey: Buffer,
+  sealKey: Keyring,
   remove: () => Promise<void>,
   now: Date = new Date(),
 ): Promise<{ owned: EndedOwnership[]; settled: Settled }> {

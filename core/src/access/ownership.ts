@@ -8,6 +8,7 @@ import {
   sensorPurifiers,
 } from '../db/schema/index.ts';
 import { rotateDeviceSecret } from '../devices/credentials.ts';
+import type { Keyring } from '../lib/keyring.ts';
 import {
   detachPurifierFromInvitations,
   type DetachedInvitation,
@@ -43,7 +44,7 @@ export interface EndedOwnership {
 export async function endOwnership(
   tx: Executor,
   purifier: Pick<PurifierRow, 'id' | 'userId' | 'productKeyId' | 'serialNumber'>,
-  sealKey: Buffer,
+  sealKey: Keyring,
   now: Date = new Date(),
 ): Promise<EndedOwnership> {
   const invitees = await purifierInvitees(tx, purifier.id);

@@ -2,10 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { deviceRoom } from '@aircloud/shared/devices';
 import { normalizeProductKey } from '@aircloud/shared/product-keys';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../lib/redis.ts';
 import type { Database } from '../db/client.ts';
 import { productKeys, purifiers } from '../db/schema/index.ts';
-import { decrypt, deriveKey, encrypt, sha256 } from '../lib/crypto.ts';
+import { sha256 } from '../lib/crypto.ts';
+import { keyringOf, type AppSecrets, type Keyring } from '../lib/keyring.ts';
 import { newDeviceSecret } from '../sensors/provisioning.ts';
 import type { RealtimeServer } from '../realtime/emitter.ts';
 import { deviceNamespace } from '../purifiers/push.ts';
@@ -21,17 +22,12 @@ import { deviceNamespace } from '../purifiers/push.ts';
 
 type Executor = Pick<Database, 'select' | 'update' | 'execute'>;
 
-/** The AES key sealing a rotation's pending secret at rest, derived from the app secret. */
-export function deviceSecretKey(appSecret: string): Buffer {
-  return deriveKey(appSecret, 'device-secret');
-}
-
 /** The Redis channel on which nodes tell each other to forget a device's cached credential. */
 export const deviceAuthChannel = (prefix: string) => `${prefix}:device-auth`;
 
 /** Tells every server node to drop its cached credential of `serial` (after a change). */
 export async function forgetDeviceEverywhere(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   serial: string,
 ): Promise<void> {
@@ -103,22 +99,50 @@ export async function issueDeviceSecret(db: Executor, purifierId: string): Promi
 export async function rotateDeviceSecret(
   db: Executor,
   purifierId: string,
-  key: Buffer,
+  keys: Keyring,
 ): Promise<string | null> {
   const secret = newDeviceSecret();
   const { rows } = await db.execute<{ sealed: string | null }>(sql`
     UPDATE purifiers SET
       device_secret_next_hash = coalesce(device_secret_next_hash, ${sha256(secret)}),
-      device_secret_next_sealed = coalesce(device_secret_next_sealed, ${encrypt(key, secret)})
+      device_secret_next_sealed = coalesce(device_secret_next_sealed, ${keys.seal(secret)})
     WHERE id = ${purifierId} AND device_secret_hash IS NOT NULL
     RETURNING device_secret_next_sealed AS sealed`);
   const sealed = rows[0]?.sealed;
-  return sealed ? decrypt(key, sealed) : null;
+  if (!sealed) return null;
+  return keys.open(sealed)?.plain ?? (await renewPendingSecret(db, purifierId, sealed, keys));
 }
 
 /** The secret a rotation is waiting to hand over, from its sealed form (null when unreadable). */
-export function pendingDeviceSecret(sealed: string | null, key: Buffer): string | null {
-  return sealed ? decrypt(key, sealed) : null;
+export function pendingDeviceSecret(sealed: string | null, keys: Keyring): string | null {
+  return sealed ? (keys.open(sealed)?.plain ?? null) : null;
+}
+
+/**
+ * A rotation whose pending secret no key opens any more (APP_SECRET changed without
+ * APP_SECRET_PREVIOUS): a new pending secret replaces it, unless another request already did
+ * (the UPDATE is conditional on the unreadable value). It only ever goes to the holder of the
+ * current secret, as the one it replaces would have. Answers the pending secret now waiting, or
+ * null when the rotation finished meanwhile.
+ */
+export async function renewPendingSecret(
+  db: Executor,
+  purifierId: string,
+  unreadable: string,
+  keys: Keyring,
+): Promise<string | null> {
+  const secret = newDeviceSecret();
+  const { rows } = await db.execute<{ sealed: string | null }>(sql`
+    UPDATE purifiers SET device_secret_next_hash = ${sha256(secret)},
+           device_secret_next_sealed = ${keys.seal(secret)}
+     WHERE id = ${purifierId} AND device_secret_next_sealed = ${unreadable}
+    RETURNING device_secret_next_sealed AS sealed`);
+  if (rows[0]) return secret;
+  const [row] = await db
+    .select({ sealed: purifiers.deviceSecretNextSealed })
+    .from(purifiers)
+    .where(eq(purifiers.id, purifierId));
+  return pendingDeviceSecret(row?.sealed ?? null, keys);
 }
 
 /**
@@ -146,13 +170,7 @@ export function deliverDeviceSecret(io: RealtimeServer, purifierId: string, secr
   deviceNamespace(io).to(deviceRoom(purifierId)).emit('credentials', { device_secret: secret });
 }
 
-const sealKeys = new Map<string, Buffer>();
-/** The seal key of an app secret, derived once. */
-export function sealKeyOf(appSecret: string): Buffer {
-  let key = sealKeys.get(appSecret);
-  if (!key) {
-    key = deviceSecretKey(appSecret);
-    sealKeys.set(appSecret, key);
-  }
-  return key;
+/** The keyring sealing a rotation's pending secret at rest (APP_SECRET and its predecessors). */
+export function sealKeyOf(secrets: AppSecrets): Keyring {
+  return keyringOf(secrets, 'device-secret');
 }

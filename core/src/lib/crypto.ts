@@ -23,9 +23,15 @@ export function encrypt(key: Buffer, plain: string): string {
   return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
 }
 
-/** Reverses `encrypt`; null when the value was not encrypted with this key. */
+/**
+ * Reverses `encrypt`; null when the value was not encrypted with this key. Also reads the
+ * keyring's `v1.<key id>.iv.tag.ciphertext` form (lib/keyring.ts), ignoring the key id.
+ */
 export function decrypt(key: Buffer, sealed: string): string | null {
-  const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+  let parts = sealed.split('.');
+  if (parts.length === 5 && parts[0] === 'v1') parts = parts.slice(2);
+  if (parts.length !== 3) return null;
+  const [iv, tag, data] = parts.map((part) => Buffer.from(part, 'base64url'));
   if (!iv || !tag || !data) return null;
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, iv);

@@ -1,4 +1,59 @@
-import type { RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+
+/** One Redis node or a Redis Cluster: what every connection of the server and worker is. */
+export type RedisClient = Redis | Cluster;
+
+/** A seed node of a Redis Cluster (REDIS_CLUSTER_NODES). */
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/**
+ * Where Redis is (core/src/config.ts): REDIS_URL, or the seed nodes of a cluster, which then
+ * take only REDIS_URL's user, password and TLS (`rediss:`).
+ */
+export interface RedisTarget {
+  redisUrl: string;
+  redisClusterNodes?: readonly RedisNode[];
+}
+
+/** What a caller may set on every node's connection. */
+type NodeOptions = Pick<RedisOptions, 'maxRetriesPerRequest'>;
+
+/**
+ * Opens a client of `target`: an ioredis `Cluster` when cluster nodes are given, else a `Redis`.
+ * `options` apply to every node (BullMQ workers need `maxRetriesPerRequest: null`).
+ */
+export function createRedis(url: string, options?: NodeOptions): Redis;
+export function createRedis(target: RedisTarget | string, options?: NodeOptions): RedisClient;
+export function createRedis(target: RedisTarget | string, options: NodeOptions = {}): RedisClient {
+  const { redisUrl, redisClusterNodes = [] } =
+    typeof target === 'string' ? { redisUrl: target } : target;
+  if (redisClusterNodes.length === 0) return new Redis(redisUrl, options);
+  // A cluster has one database (0); the nodes it names after CLUSTER SLOTS get the same options.
+  const { username, password, tls } = redisOptionsFromUrl(redisUrl);
+  return new Cluster(
+    redisClusterNodes.map(({ host, port }) => ({ host, port })),
+    {
+      redisOptions: {
+        ...(username ? { username } : {}),
+        ...(password ? { password } : {}),
+        ...(tls ? { tls } : {}),
+        ...options,
+      },
+    },
+  );
+}
+
+/**
+ * The connection of a BullMQ producer (Queue): on one node, options from which BullMQ opens
+ * (and closes) its own; on a cluster, the process's `client` (BullMQ cannot open a Cluster from
+ * options), which the caller closes.
+ */
+export function queueConnection(target: RedisTarget, client: RedisClient): RedisOptions | Cluster {
+  return client instanceof Cluster ? client : redisOptionsFromUrl(target.redisUrl);
+}
 
 /** ioredis / BullMQ connection options from a redis:// or rediss:// URL. */
 export function redisOptionsFromUrl(url: string): RedisOptions {

@@ -1,12 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
-import type { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import {
   userRoom,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@aircloud/shared/realtime';
+import type { RedisClient } from '../lib/redis.ts';
 
 /**
  * The realtime emitter both processes use: the typed Socket.IO server with the Redis streams
@@ -42,7 +42,7 @@ export type RealtimeServer = Server<
  */
 export function createRealtimeServer(
   httpServer: HttpServer,
-  redis: Redis,
+  redis: RedisClient,
   options: { redisPrefix: string; allowedOrigins: string[] },
 ): RealtimeServer {
   return new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
@@ -55,8 +55,14 @@ export function createRealtimeServer(
   );
 }
 
-/** The Redis streams adapter with the project's key names (servers and worker share them). */
-function realtimeAdapter(redis: Redis, redisPrefix: string) {
+/**
+ * The Redis streams adapter with the project's key names (servers and worker share them). It
+ * works with an ioredis Cluster as with one node (each command names one key: the stream, a
+ * session; its few pub/sub messages use PUBLISH, which a cluster delivers on every node); the
+ * sharded adapter of @socket.io/redis-adapter cannot run on ioredis (SSUBSCRIBE, ioredis#1759),
+ * has no connection-state recovery and no emitter for the worker (docs/operations.md).
+ */
+function realtimeAdapter(redis: RedisClient, redisPrefix: string) {
   return createAdapter(redis, {
     streamName: `${redisPrefix}:socket.io`,
     channelPrefix: `${redisPrefix}:socket.io`,
@@ -70,7 +76,7 @@ function realtimeAdapter(redis: Redis, redisPrefix: string) {
  * on any node. (@socket.io/redis-emitter speaks the pub/sub adapter's protocol, not the streams
  * adapter's, so it cannot be used here.)
  */
-export function createRealtimeEmitter(redis: Redis, redisPrefix: string): RealtimeServer {
+export function createRealtimeEmitter(redis: RedisClient, redisPrefix: string): RealtimeServer {
   // Callers pass a connection that is ready: the adapter duplicates it at once.
   return new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>({
     adapter: realtimeAdapter(redis, redisPrefix),

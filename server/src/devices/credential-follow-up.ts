@@ -1,5 +1,5 @@
 import { deviceCredentialRoom } from '@aircloud/shared/devices';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@aircloud/core/lib/redis';
 import type { Database } from '@aircloud/core/db/client';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import type { VerifiedDevice } from './device-auth.ts';
@@ -7,6 +7,7 @@ import {
   completeRotation,
   forgetDeviceEverywhere,
   pendingDeviceSecret,
+  renewPendingSecret,
   sealKeyOf,
 } from '@aircloud/core/devices/credentials';
 import { deviceNamespace } from '@aircloud/core/purifiers/push';
@@ -14,9 +15,9 @@ import { deviceNamespace } from '@aircloud/core/purifiers/push';
 /** What a device's credential check needs of the app. */
 interface CredentialContext {
   db: Database;
-  redis: Redis;
+  redis: RedisClient;
   io: RealtimeServer;
-  config: { appSecret: string; redisPrefix: string };
+  config: { appSecret: string; appSecretPrevious: readonly string[]; redisPrefix: string };
 }
 
 /**
@@ -24,6 +25,8 @@ interface CredentialContext {
  * new secret of a rotation finishes it (the old secret stops working on every node and the
  * sockets still using it are closed); a device that used its current secret while a rotation
  * waits gets the new secret back (answered here, to hand over in the reply or on the socket).
+ * A pending secret no key opens any more (APP_SECRET changed without APP_SECRET_PREVIOUS) is
+ * replaced by a fresh one, handed over the same way: the rotation goes on rather than stalls.
  */
 export async function followUpCredential(
   ctx: CredentialContext,
@@ -39,5 +42,12 @@ export async function followUpCredential(
         .disconnectSockets(true);
     return null;
   }
-  return pendingDeviceSecret(device.pendingSealed, sealKeyOf(ctx.config.appSecret));
+  if (!device.pendingSealed) return null;
+  const keys = sealKeyOf(ctx.config);
+  const pending = pendingDeviceSecret(device.pendingSealed, keys);
+  if (pending !== null) return pending;
+  const renewed = await renewPendingSecret(ctx.db, device.id, device.pendingSealed, keys);
+  // Every node's cached credential names the replaced pending secret: forgotten.
+  await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, device.serialNumber);
+  return renewed;
 }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DeviceKind } from '@aircloud/shared/devices';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@aircloud/core/lib/redis';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
 
@@ -142,7 +142,7 @@ export class DeviceAuthenticator {
    * Forgets each serial published on `channel` (forgetDeviceEverywhere): a credential changed on
    * one node is dropped from every node's cache at once. Answers a function that stops listening.
    */
-  async listen(subscriber: Redis, channel: string): Promise<() => Promise<void>> {
+  async listen(subscriber: RedisClient, channel: string): Promise<() => Promise<void>> {
     subscriber.on('message', (from: string, serial: string) => {
       if (from === channel) this.forget(serial);
     });

@@ -1,6 +1,6 @@
 import { sensorRoom } from '@aircloud/shared/realtime';
 import type { SensorSample } from '@aircloud/shared/sensors';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@aircloud/core/lib/redis';
 import type { Logger } from 'pino';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { publicNamespace } from '../realtime/public-sensors.ts';
@@ -20,7 +20,11 @@ function sampleOfRow(row: SampleRow): SensorSample {
 }
 
 /** Publishes the new samples of one flush: ONE Redis message, whatever the number of sensors. */
-export async function publishFlush(redis: Redis, prefix: string, rows: SampleRow[]): Promise<void> {
+export async function publishFlush(
+  redis: RedisClient,
+  prefix: string,
+  rows: SampleRow[],
+): Promise<void> {
   if (rows.length === 0) return;
   const bySensor: PublishedFlush = {};
   for (const row of rows) (bySensor[row.sensorId] ??= []).push(sampleOfRow(row));
@@ -35,7 +39,7 @@ export async function publishFlush(redis: Redis, prefix: string, rows: SampleRow
  * Returns a function that stops listening.
  */
 export async function relayLiveSamples(
-  subscriber: Redis,
+  subscriber: RedisClient,
   prefix: string,
   io: RealtimeServer,
   logger: Logger,

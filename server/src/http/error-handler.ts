@@ -6,6 +6,7 @@ import type { Language } from '@aircloud/shared/constants';
 import { AppError } from '@aircloud/core/errors';
 import { causeChain, pgErrorOf } from '@aircloud/core/db/pg-error';
 import { constraintViolationList, hydraError } from '@aircloud/core/jsonld';
+import { reportError } from '@aircloud/core/error-reporting/reporter';
 
 const CATALOGUE = new Set<string>(ERROR_KEYS);
 /** Password problems the client shows with their own message rather than "some fields are invalid". */
@@ -121,6 +122,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const lang = pickLanguage(req.get('accept-language'));
   if (res.headersSent) {
     req.log?.error({ err }, 'error after the response started');
+    reportError(err, {
+      request: { method: req.method, url: req.originalUrl, headers: req.headers },
+    });
     res.destroy();
     return;
   }
@@ -135,7 +139,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (err instanceof AppError) {
     // Read by limiters that count some refusals only (http/rate-limit.ts).
     res.locals.errorKey = err.key;
-    const title = translate(lang, `errors.${err.key}`);
+    const title = translate(lang, `errors.${err.key}`, err.params);
     if (err.violations) {
       const violations = err.violations.map((v) => ({ ...v, message: v.message || title }));
       res
@@ -167,6 +171,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   req.log?.error({ err }, 'unhandled error');
+  // To the error-reporting service when SENTRY_DSN is set (scrubbed there of tokens, cookies).
+  reportError(err, {
+    request: { method: req.method, url: req.originalUrl, headers: req.headers },
+    tags: { status: '500', ...(req.route ? { route: String(req.route.path) } : {}) },
+  });
   res
     .status(500)
     .json(hydraError(500, 'server_unavailable', translate(lang, 'errors.server_unavailable')));

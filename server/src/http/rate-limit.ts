@@ -1,12 +1,27 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { ErrorKey } from '@aircloud/shared/errors';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
-import type { Redis } from 'ioredis';
+import { Cluster } from 'ioredis';
+import type { RedisClient } from '@aircloud/core/lib/redis';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { Config } from '@aircloud/core/config';
 import { AppError } from '@aircloud/core/errors';
 
-function store(redis: Redis, prefix: string): RedisStore {
+function store(redis: RedisClient, prefix: string): RedisStore {
+  if (redis instanceof Cluster) {
+    // EVALSHA runs on the node of its key: the script is loaded on every master known (the
+    // store loads it again on a NOSCRIPT: a cluster not yet connected, a master added since).
+    const masters = () => redis.nodes('master');
+    return new RedisStore({
+      sendCommandCluster: ({ command: [name = '', ...args] }) =>
+        name.toUpperCase() === 'SCRIPT' && masters().length > 0
+          ? Promise.all(masters().map((node) => node.call(name, ...args))).then(
+              (replies) => replies[0] as RedisReply,
+            )
+          : (redis.call(name, ...args) as Promise<RedisReply>),
+      prefix,
+    });
+  }
   return new RedisStore({
     sendCommand: (command: string, ...args: string[]) =>
       redis.call(command, ...args) as Promise<RedisReply>,
@@ -25,7 +40,7 @@ function bodyEmail(req: Request): string {
 }
 
 function limiter(
-  redis: Redis,
+  redis: RedisClient,
   name: string,
   config: Config,
   options: {
@@ -85,7 +100,7 @@ const LOGIN_ACCOUNT_FACTOR = 3;
  * e-mail from every address every 15 minutes (guessing one account's password from many
  * addresses).
  */
-export function loginRateLimit(redis: Redis, config: Config): RequestHandler {
+export function loginRateLimit(redis: RedisClient, config: Config): RequestHandler {
   return inTurn(
     limiter(redis, 'login', config, {
       windowMs: 5 * 60 * 1000,
@@ -115,7 +130,7 @@ export function loginRateLimit(redis: Redis, config: Config): RequestHandler {
  * anywhere, every hour, so nobody floods an inbox with activation mails. Refused requests (bad
  * input, an e-mail already registered) mail nothing and do not count.
  */
-export function activationMailRateLimit(redis: Redis, config: Config): RequestHandler {
+export function activationMailRateLimit(redis: RedisClient, config: Config): RequestHandler {
   return inTurn(
     limiter(redis, 'registration', config, {
       windowMs: 60 * 60 * 1000,
@@ -143,7 +158,7 @@ function answeredKey(res: Response): ErrorKey | undefined {
  * passwords per user every 15 minutes, so a stolen session cannot guess the password it lacks.
  * Only `current_password_invalid` answers count.
  */
-export function passwordChangeRateLimit(redis: Redis, config: Config): RequestHandler {
+export function passwordChangeRateLimit(redis: RedisClient, config: Config): RequestHandler {
   return limiter(redis, 'edit-password', config, {
     windowMs: 15 * 60 * 1000,
     limit: config.passwordChangeRateLimit,
@@ -157,7 +172,7 @@ export function passwordChangeRateLimit(redis: Redis, config: Config): RequestHa
  * Forgot-password requests: config.forgotPasswordRateLimit per IP, and as many per e-mail
  * address from anywhere (no flood of reset mails to one inbox), every 15 minutes.
  */
-export function forgotPasswordRateLimit(redis: Redis, config: Config): RequestHandler {
+export function forgotPasswordRateLimit(redis: RedisClient, config: Config): RequestHandler {
   return inTurn(
     limiter(redis, 'forgot', config, {
       windowMs: 15 * 60 * 1000,
@@ -178,7 +193,7 @@ export function forgotPasswordRateLimit(redis: Redis, config: Config): RequestHa
  * mails up to 20 addresses), so an account cannot be used to mail strangers in bulk. Refused
  * requests (bad input, machines not the user's) do not count.
  */
-export function invitationRateLimit(redis: Redis, config: Config): RequestHandler {
+export function invitationRateLimit(redis: RedisClient, config: Config): RequestHandler {
   return limiter(redis, 'invite', config, {
     windowMs: 60 * 60 * 1000,
     limit: config.invitationRateLimit,
@@ -188,7 +203,7 @@ export function invitationRateLimit(redis: Redis, config: Config): RequestHandle
 }
 
 /** Meraki webhook posts: config.merakiRateLimit per purifier (path ulid) every minute. */
-export function merakiWebhookRateLimit(redis: Redis, config: Config): RequestHandler {
+export function merakiWebhookRateLimit(redis: RedisClient, config: Config): RequestHandler {
   return limiter(redis, 'meraki', config, {
     windowMs: 60 * 1000,
     limit: config.merakiRateLimit,

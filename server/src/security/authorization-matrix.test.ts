@@ -376,6 +376,10 @@ const ROLE_ROWS: Record<string, Row> = {
     expect: technicianOnly(404),
   },
   'GET /api/translations': { call: (_w, s) => get('/api/translations')(s), expect: adminOnly(200) },
+  'GET /api/telemetry_retention': {
+    call: (_w, s) => get('/api/telemetry_retention')(s),
+    expect: adminOnly(200),
+  },
   'PUT /api/translations/{lang}/{key}': {
     call: (_w, s) => send('put', '/api/translations/en/purifiers.title', {})(s),
     expect: adminOnly(422),

@@ -9,6 +9,7 @@ import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import { linkPurifier } from '@aircloud/core/sensors/repository';
 import { Queue } from 'bullmq';
 import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
+import { bullPrefix } from '@aircloud/core/queues';
 import { ruleDesired } from '@aircloud/core/purifiers/desired-state';
 import { changePurifier } from '@aircloud/core/purifiers/change';
 
@@ -427,7 +428,7 @@ describe('telemetry of a sensor with rules', () => {
     }
     const queue = new Queue('alert-rules', {
       connection: redisOptionsFromUrl(t.config.redisUrl),
-      prefix: `${t.config.redisPrefix}:bull`,
+      prefix: bullPrefix(t.config.redisPrefix),
     });
     try {
       const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed']);

@@ -20,9 +20,16 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
-/** Builds the access-token signer for one app secret. */
-export function createAccessTokens(appSecret: string): AccessTokens {
+/**
+ * Builds the access-token signer for one app secret; tokens signed with a previous one
+ * (APP_SECRET_PREVIOUS) are still accepted, so rotating APP_SECRET signs nobody out.
+ */
+export function createAccessTokens(
+  appSecret: string,
+  previousSecrets: readonly string[] = [],
+): AccessTokens {
   const key = new Uint8Array(deriveKey(appSecret, 'access-token'));
+  const keys = [key, ...previousSecrets.map((s) => new Uint8Array(deriveKey(s, 'access-token')))];
   return {
     sign: (user, familyId) =>
       new SignJWT({ role: user.role, fid: familyId })
@@ -34,7 +41,7 @@ export function createAccessTokens(appSecret: string): AccessTokens {
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+        const { payload } = await verifyWithAny(token, keys);
         const role = payload.role as Role;
         if (typeof payload.sub !== 'string' || !ROLES.includes(role)) return null;
         // Tokens signed before sessions carried their family cannot be checked: refused.
@@ -45,4 +52,17 @@ export function createAccessTokens(appSecret: string): AccessTokens {
       }
     },
   };
+}
+
+/** Verifies with the current key, then each previous one; throws the current key's failure. */
+async function verifyWithAny(token: string, keys: Uint8Array[]) {
+  let failure: unknown;
+  for (const key of keys) {
+    try {
+      return await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER });
+    } catch (err) {
+      failure ??= err;
+    }
+  }
+  throw failure;
 }

@@ -37,19 +37,24 @@ documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/meraki',
   summary: "The purifier's Meraki webhook URL and shared secret",
-  description: 'The secret is created on first view. Whoever can access the purifier sees it.',
+  description:
+    'The secret is created on first view; only its owner and administrators see it (null for a ' +
+    'share). 409 `meraki_secret_unreadable` when the stored secret opens with no key of ' +
+    'APP_SECRET / APP_SECRET_PREVIOUS: generate a new one with rotate-secret.',
   tags: ['meraki'],
   access: 'user',
   params,
   responses: { 200: { description: 'Settings', schema: MerakiSettingsSchema } },
-  errors: [404],
+  errors: [404, 409],
 });
 
 documentRoute({
   method: 'post',
   path: '/api/purifiers/{ulid}/meraki/rotate-secret',
   summary: 'Replace the shared secret',
-  description: 'The old secret stops working at once: paste the new one in the Meraki dashboard.',
+  description:
+    'The old secret stops working at once: paste the new one in the Meraki dashboard. Also ' +
+    'replaces a secret the server can no longer read (409 `meraki_secret_unreadable`).',
   tags: ['meraki'],
   access: 'user',
   params,

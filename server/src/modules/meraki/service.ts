@@ -11,7 +11,8 @@ import {
 import { isStoredUlid } from '@aircloud/shared/ids';
 import type { AppContext } from '../../context.ts';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import { decrypt, deriveKey, encrypt } from '@aircloud/core/lib/crypto';
+import { AppError } from '@aircloud/core/errors';
+import { keyringOf, type Keyring } from '@aircloud/core/lib/keyring';
 import { emitToUser } from '@aircloud/core/realtime/emitter';
 import { purifierInvitees } from '@aircloud/core/access/audience';
 import {
@@ -34,15 +35,9 @@ import {
   setEventDesiredVersion,
 } from './repository.ts';
 
-const keys = new Map<string, Buffer>();
-/** The AES key of Meraki secrets at rest, derived once per app secret. */
-function secretKey(ctx: AppContext): Buffer {
-  let key = keys.get(ctx.config.appSecret);
-  if (!key) {
-    key = deriveKey(ctx.config.appSecret, 'meraki-secret');
-    keys.set(ctx.config.appSecret, key);
-  }
-  return key;
+/** The keys of Meraki secrets at rest: APP_SECRET seals, it and APP_SECRET_PREVIOUS open. */
+function secretKeys(ctx: AppContext): Keyring {
+  return keyringOf(ctx.config, 'meraki-secret');
 }
 
 /** A new shared secret: 24 random bytes, base64url (32 characters). */
@@ -54,6 +49,8 @@ function newSecret(): string {
  * GET /api/purifiers/{ulid}/meraki: the webhook URL for whoever sees the purifier; the shared
  * secret (created on first view) only for those who manage it, its owner and administrators:
  * whoever reads it can switch the purifier without an account, so a share never shows it.
+ * A secret no key opens any more (APP_SECRET changed without APP_SECRET_PREVIOUS) answers 409
+ * `meraki_secret_unreadable`: its owner generates a new one (rotate-secret).
  */
 export async function merakiSettings(
   ctx: AppContext,
@@ -63,13 +60,16 @@ export async function merakiSettings(
   const { row: purifier, access } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
   if (!accessAllows(access, 'manage'))
     return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, null);
-  const sealed = await ensureSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), newSecret()));
-  const secret = decrypt(secretKey(ctx), sealed);
-  if (secret === null) throw new Error('Meraki secret not readable with this APP_SECRET');
-  return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, secret);
+  const sealed = await ensureSecret(ctx.db, purifier.id, secretKeys(ctx).seal(newSecret()));
+  const opened = secretKeys(ctx).open(sealed);
+  if (!opened) throw new AppError(409, 'meraki_secret_unreadable');
+  return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, opened.plain);
 }
 
-/** POST /api/purifiers/{ulid}/meraki/rotate-secret: a new secret; the old one stops working. */
+/**
+ * POST /api/purifiers/{ulid}/meraki/rotate-secret: a new secret; the old one stops working (also
+ * how an owner replaces a secret no key opens any more).
+ */
 export async function rotateMerakiSecret(
   ctx: AppContext,
   user: UserRow,
@@ -77,7 +77,7 @@ export async function rotateMerakiSecret(
 ): Promise<MerakiSettings> {
   const { row: purifier } = await requireMachine(ctx.db, user, 'purifier', id, 'manage');
   const secret = newSecret();
-  await replaceSecret(ctx.db, purifier.id, encrypt(secretKey(ctx), secret));
+  await replaceSecret(ctx.db, purifier.id, secretKeys(ctx).seal(secret));
   return merakiSettingsPresenter(ctx.config.publicUrl, purifier.id, secret);
 }
 
@@ -184,7 +184,8 @@ export async function receiveMerakiWebhook(
     return { status: 400, key: 'invalid_json' };
 
   const sealed = await findSecret(ctx.db, purifier.id);
-  const expected = sealed ? decrypt(secretKey(ctx), sealed) : null;
+  // A secret no key opens proves nothing: refused like a wrong one.
+  const expected = sealed ? (secretKeys(ctx).open(sealed)?.plain ?? null) : null;
   const { sharedSecret, ...raw } = json as Record<string, unknown>;
   if (!expected || !sameSecret(sharedSecret, expected)) return { status: 401, key: 'unauthorized' };
   // The webhook acts for the purifier's owner: only while they control it.

@@ -153,7 +153,7 @@ export async function unlinkProductKey(ctx: AppContext, id: string): Promise<Pro
         ? await findPurifier(tx, current.purifierId, true)
         : undefined;
     if (purifier?.userId) {
-      ended = await endOwnership(tx, purifier, sealKeyOf(ctx.config.appSecret));
+      ended = await endOwnership(tx, purifier, sealKeyOf(ctx.config));
       return afterChange(tx, id, current);
     }
     const row = await transitionProductKey(tx, id, ['activated'], {

@@ -53,6 +53,7 @@ import {
   rotateDeviceSecret,
   sealKeyOf,
 } from '@aircloud/core/devices/credentials';
+import type { Keyring } from '@aircloud/core/lib/keyring';
 import { announceEndedOwnership, announceSettled } from '../access/announce.ts';
 import { settleControl } from '@aircloud/core/access/settle';
 import { endOwnership } from '@aircloud/core/access/ownership';
@@ -69,7 +70,7 @@ export async function claimPurifier(
   db: Database,
   user: Pick<UserRow, 'id'>,
   code: string,
-  sealKey: Buffer,
+  sealKey: Keyring,
 ): Promise<{ row: PurifierRow; deviceSecret: string | null } | null> {
   return db.transaction(async (tx) => {
     const key = await claimExportedKey(tx, code, user.id);
@@ -118,7 +119,7 @@ export async function activatePurifier(
 ): Promise<Purifier> {
   const code = normalizeProductKey(input.key);
   if (!isProductKeyShape(code)) throw fieldError('bad_or_not_exported_key_code', 'key');
-  const claimed = await claimPurifier(ctx.db, user, code, sealKeyOf(ctx.config.appSecret));
+  const claimed = await claimPurifier(ctx.db, user, code, sealKeyOf(ctx.config));
   if (!claimed) throw fieldError('bad_or_not_exported_key_code', 'key');
   const { row, deviceSecret } = claimed;
   if (deviceSecret !== null) {
@@ -227,7 +228,7 @@ export async function patchPurifier(
 export async function removePurifier(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const ended = await ctx.db.transaction(async (tx) => {
     const { row } = await requireMachine(tx, user, 'purifier', id, 'manage', { lock: true });
-    return endOwnership(tx, row, sealKeyOf(ctx.config.appSecret));
+    return endOwnership(tx, row, sealKeyOf(ctx.config));
   });
   await announceEndedOwnership(ctx, ended);
 }

@@ -80,7 +80,7 @@ WITH probe AS (
     SELECT 1 FROM sensor_measures WHERE sensor_id = $1 AND ts >= $2 AND ts < $3
     LIMIT ${MAX_POINTS_PER_SERIES + 1}) p
 )
-SELECT CASE WHEN (SELECT n FROM probe) <= ${MAX_POINTS_PER_SERIES} THEN (
+SELECT CASE WHEN $2 >= $8::timestamptz AND (SELECT n FROM probe) <= ${MAX_POINTS_PER_SERIES} THEN (
   SELECT ${joined(`${head('raw', `'null'`)} || ${rawSeries} || '}}'`)}
   FROM (
     SELECT ${items('extract(epoch FROM ts)::float8', 't')}, ${rawColumns}
@@ -120,10 +120,13 @@ const PREPARED_MAX = 64;
  * roll-up, or buckets of k hours aggregated from it (average weighted by counts, min of mins,
  * max of maxes; `iso` = highest class). Columnar: each series is `{t, v}` (raw) or
  * `{t, v, min, max}` (roll-up), `t` in epoch seconds. The range is [from, to).
+ * A range starting before `rawFrom` (the raw retention boundary: older raw samples are dropped)
+ * reads the roll-up whatever its length, so a short range in a dropped month is not empty.
  */
 export function measuresStatement(
   sensorId: string,
   query: Pick<MeasuresQuery, 'from' | 'to' | 'measures'>,
+  rawFrom: Date | null = null,
 ): Statement {
   const from = new Date(query.from);
   const to = new Date(query.to);
@@ -146,6 +149,7 @@ export function measuresStatement(
       from.toISOString(),
       to.toISOString(),
       rollupBucketSeconds(from, to),
+      rawFrom ?? '-infinity',
     ],
   };
 }
@@ -158,7 +162,10 @@ export async function measuresBody(
   db: Pick<Database, '$client'>,
   sensorId: string,
   query: Pick<MeasuresQuery, 'from' | 'to' | 'measures'>,
+  rawFrom: Date | null = null,
 ): Promise<string> {
-  const result = await db.$client.query<{ body: string }>(measuresStatement(sensorId, query));
+  const result = await db.$client.query<{ body: string }>(
+    measuresStatement(sensorId, query, rawFrom),
+  );
   return result.rows[0]!.body;
 }

@@ -101,7 +101,9 @@ const measuresDescription =
   `Range [from, to). The server picks the resolution so that no series holds more than ` +
   `${MAX_POINTS_PER_SERIES} points: raw samples when the range holds at most that many, else ` +
   'the hourly roll-up (average with min/max; `iso` = highest class), in buckets of k hours ' +
-  'when the range spans more than 2,000 hours. Columnar series, `t` in epoch seconds.';
+  'when the range spans more than 2,000 hours. A range starting before the raw retention ' +
+  'boundary (RETENTION_RAW_MONTHS) reads the hourly roll-up whatever its length. Columnar ' +
+  'series, `t` in epoch seconds.';
 
 documentRoute({
   method: 'get',
@@ -187,7 +189,9 @@ documentRoute({
   summary: 'Export samples as CSV',
   description:
     'Range [from, to), at most one calendar month (Europe/Paris; longer: 422 ' +
-    '`export_period_too_long`). Streamed `text/csv` attachment: `date` (DD/MM/YYYY HH:mm:ss, ' +
+    '`export_period_too_long`); a `from` before the raw retention boundary (raw samples no ' +
+    'longer kept) answers 422 `export_period_expired`. ' +
+    'Streamed `text/csv` attachment: `date` (DD/MM/YYYY HH:mm:ss, ' +
     'Europe/Paris), `timestamp` (ISO 8601 UTC), then one column per measure with its unit. ' +
     'See docs/api-sensors.md.',
   query: exportQuerySchema,

@@ -424,7 +424,12 @@ describe('GET /api/sensors/{ulid}/measures', () => {
 
   it('answers empty series for a range without data, and 422 on bad queries', async () => {
     const empty = (await get('2020-01-01T00:00:00Z', '2020-01-02T00:00:00Z')).body;
-    expect(empty.series.co2).toEqual({ t: [], v: [] });
+    // 2020 is before the raw retention boundary: the (empty) hourly roll-up answers.
+    expect(empty.resolution).toBe('rollup');
+    expect(empty.series.co2).toEqual({ t: [], v: [], min: [], max: [] });
+    const emptyRaw = (await get('2026-11-02T00:00:00Z', '2026-11-03T00:00:00Z')).body;
+    expect(emptyRaw.resolution).toBe('raw');
+    expect(emptyRaw.series.co2).toEqual({ t: [], v: [] });
     for (const query of [
       'from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z',
       'from=yesterday&to=2026-01-01T00:00:00Z',

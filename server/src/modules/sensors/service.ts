@@ -25,6 +25,7 @@ import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
 import type { PurifierRow } from '@aircloud/core/purifiers/repository';
 import { findUserByEmail, type UserRow } from '@aircloud/core/users/repository';
 import { copySensorExport, exportFileName, exportLimit } from '@aircloud/core/telemetry/export';
+import { rawRetentionStart } from '@aircloud/core/telemetry/retention';
 import { measuresBody } from './measures.ts';
 import {
   accessAllows,
@@ -228,12 +229,14 @@ export async function sensorMeasuresFor(
   query: MeasuresQuery,
 ): Promise<string> {
   const { row } = await requireMachine(ctx.db, user, 'sensor', id, 'view');
-  return measuresBody(ctx.db, row.id, query);
+  return measuresBody(ctx.db, row.id, query, rawRetentionStart(new Date(), ctx.config.retention));
 }
 
 /**
  * GET /api/sensors/{ulid}/export: streams the CSV of [from, to), at most one calendar month
- * (Europe/Paris) long, else 422 `export_period_too_long` on `to`.
+ * (Europe/Paris) long, else 422 `export_period_too_long` on `to`; a range starting before the
+ * raw retention boundary (its raw samples are dropped, or about to be) answers 422
+ * `export_period_expired` on `from` rather than a CSV silently missing them.
  */
 export async function exportSensorMeasures(
   ctx: AppContext,
@@ -246,6 +249,9 @@ export async function exportSensorMeasures(
   const from = new Date(query.from);
   const to = new Date(query.to);
   if (to.getTime() > exportLimit(from).getTime()) throw fieldError('export_period_too_long', 'to');
+  const { retention } = ctx.config;
+  if (from.getTime() < rawRetentionStart(new Date(), retention).getTime())
+    throw fieldError('export_period_expired', 'from', { months: retention.rawMonths });
   await copySensorExport(ctx.db, row.id, from, to, sink.stream, () =>
     sink.start({ fileName: exportFileName(row.serialNumber, from, to) }),
   );
@@ -281,5 +287,5 @@ export async function publicSensorMeasures(
   query: MeasuresQuery,
 ): Promise<string> {
   const row = await publicSensorRow(ctx, id);
-  return measuresBody(ctx.db, row.id, query);
+  return measuresBody(ctx.db, row.id, query, rawRetentionStart(new Date(), ctx.config.retention));
 }

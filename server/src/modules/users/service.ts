@@ -221,7 +221,7 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: string): P
     if (actor.id === target.id) throw new AppError(403, 'forbidden');
     await detachMediaWornByOthers(tx, target.id);
     // Their purifiers are released (keys back to exported) and what they drove ends.
-    return endDeletedAccount(tx, target.id, sealKeyOf(ctx.config.appSecret), () =>
+    return endDeletedAccount(tx, target.id, sealKeyOf(ctx.config), () =>
       repo.deleteUser(tx, target.id),
     );
   });

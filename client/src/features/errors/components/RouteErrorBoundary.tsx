@@ -3,10 +3,12 @@ import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Logo } from '../../../components/Logo.tsx';
 import { browser } from '../../../lib/browser.ts';
+import { useReportedRouteError } from '../../../lib/errorReporting.ts';
 
 /** The generic global error: shown when a page cannot be loaded or crashes. */
 export function RouteErrorBoundary() {
   const { t } = useTranslation();
+  useReportedRouteError();
   return (
     <div className="status-page" role="alert">
       <Logo />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
-import { makeMe } from '../../../test/fixtures.ts';
+import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { server } from '../../../test/server.ts';
 import { realtime } from '../../../lib/realtime/socket.ts';
@@ -122,6 +122,31 @@ describe('purifier meraki tab', () => {
         'second-secret-0123456789abcdefghi',
       ),
     );
+  });
+
+  it('explains a secret the server can no longer read and offers a new one', async () => {
+    serveMeraki([]);
+    server.use(
+      http.get(`/api/purifiers/${PURIFIER_ULID}/meraki`, () =>
+        HttpResponse.json(hydraError(409, 'meraki_secret_unreadable'), { status: 409 }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp(`/purifiers/${PURIFIER_ULID}/meraki`, signedIn(makeMe()));
+    const panel = await screen.findByTestId('meraki-unreadable');
+    expect(panel).toHaveTextContent('The shared secret can no longer be read');
+    expect(panel).toHaveTextContent("The server's key has changed");
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Generate a new secret' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('A new shared secret has been generated')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Shared secret')).toHaveValue(
+        'second-secret-0123456789abcdefghi',
+      ),
+    );
+    expect(screen.queryByTestId('meraki-unreadable')).not.toBeInTheDocument();
   });
 
   it("adds an event pushed live on 'network-event:created'", async () => {

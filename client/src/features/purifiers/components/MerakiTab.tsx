@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { CopyButton } from '../../../components/CopyButton.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { catalogueKeyOf, errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
@@ -19,7 +19,10 @@ import {
 } from '../api/merakiApi.ts';
 import { useNetworkEventStream } from '../hooks/useNetworkEventStream.ts';
 
-/** The webhook URL and the shared secret, each with a copy button; rotation behind a confirmation. */
+/**
+ * The webhook URL and the shared secret, each with a copy button; rotation behind a confirmation.
+ * A secret the server can no longer read (its key changed) is explained, with the way out: a new one.
+ */
 function WebhookSettings({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -45,6 +48,17 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
   let body;
   if (isLoading) {
     body = <ListLoading compact />;
+  } else if (!data && catalogueKeyOf(error) === 'meraki_secret_unreadable') {
+    body = (
+      <div className="list-state list-state--compact" role="alert" data-testid="meraki-unreadable">
+        <p>{t('meraki.unreadable-title')}</p>
+        <p className="muted">{t('meraki.unreadable-body')}</p>
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          <Icon name="refresh" size={18} />
+          {t('meraki.rotate')}
+        </Button>
+      </div>
+    );
   } else if (!data) {
     body = (
       <ListError
@@ -126,19 +140,6 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
             </div>
           </>
         )}
-        <ConfirmDialog
-          open={confirming}
-          danger
-          icon="key"
-          title={t('meraki.rotate-title')}
-          body={t('meraki.rotate-body')}
-          cancelLabel={t('common.cancel')}
-          confirmLabel={t('meraki.rotate-confirm')}
-          loading={rotating}
-          error={rotateError ? t(rotateError) : undefined}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void confirmRotate()}
-        />
       </div>
     );
   }
@@ -148,6 +149,19 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
       <h2 className="card__title">{t('meraki.title')}</h2>
       <p className="muted">{t('meraki.intro')}</p>
       {body}
+      <ConfirmDialog
+        open={confirming}
+        danger
+        icon="key"
+        title={t('meraki.rotate-title')}
+        body={t('meraki.rotate-body')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('meraki.rotate-confirm')}
+        loading={rotating}
+        error={rotateError ? t(rotateError) : undefined}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmRotate()}
+      />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type {
   SensorImport,
   SensorMeasures,
 } from '@aircloud/shared/sensors';
+import type { TelemetryRetention } from '@aircloud/shared/telemetry-retention';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
 
 /** Query of the sensor list (admins may add `user` to see another account's sensors). */
@@ -150,6 +151,11 @@ export const sensorsApi = apiSlice
         query: (ulid) => `/public/sensors/${ulid}`,
         extraOptions: { globalErrors: false },
       }),
+      // Administrators: how long raw samples and hourly averages are kept.
+      getTelemetryRetention: build.query<TelemetryRetention, void>({
+        query: () => '/api/telemetry_retention',
+        extraOptions: { globalErrors: false },
+      }),
     }),
   });
 
@@ -166,4 +172,5 @@ export const {
   useListSensorImportsQuery,
   useCancelSensorImportMutation,
   useGetPublicSensorQuery,
+  useGetTelemetryRetentionQuery,
 } = sensorsApi;

@@ -4,7 +4,7 @@ import type { Sensor } from '@aircloud/shared/sensors';
 import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
 import { useExportSensorMeasuresMutation } from '../api/sensorsApi.ts';
 import { anchorOf, exportDays, exportPeriodError, stepAnchor } from '../graphs/periods.ts';
 import { saveTextFile } from '../../../lib/saveTextFile.ts';
@@ -36,7 +36,10 @@ export function ExportSection({ sensor }: { sensor: Sensor }) {
       to: period.to.toISOString(),
     });
     if ('error' in result) {
-      setError(errorMessageKey(result.error));
+      const key = errorMessageKey(result.error);
+      // The server's text names how many months of raw samples are kept.
+      const expired = key === 'errors.export_period_expired';
+      setError(expired ? (violationsOf(result.error)[0]?.message ?? key) : key);
       return;
     }
     saveTextFile(result.data, `${sensor.serial_number}_${days.first}_${days.last}.csv`);
@@ -73,7 +76,7 @@ export function ExportSection({ sensor }: { sensor: Sensor }) {
         </div>
         {error ? (
           <p className="form-error" role="alert">
-            {t(error)}
+            {error.startsWith('errors.') ? t(error) : error}
           </p>
         ) : null}
         <div>

@@ -231,6 +231,34 @@ describe('settings tab', () => {
     expect(exports[0]!.get('to')).toBe('2026-11-20T23:00:00.000Z');
   });
 
+  it('shows the server text when the period is past the raw samples kept', async () => {
+    serveSensor();
+    const text =
+      'Raw samples older than 13 months are no longer kept: choose a more recent period (the graph still shows the hourly averages)';
+    server.use(
+      http.get(`/api/sensors/${SENSOR_ULID}/export`, () =>
+        HttpResponse.json(
+          {
+            '@type': 'ConstraintViolationList',
+            'hydra:description': 'export_period_expired',
+            violations: [{ propertyPath: 'from', code: 'export_period_expired', message: text }],
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp(`${DETAIL}/settings`, signedIn(makeMe()));
+    const first = await screen.findByLabelText('First day');
+    const last = screen.getByLabelText('Last day');
+    await user.clear(first);
+    await user.type(first, '01/01/2025');
+    await user.clear(last);
+    await user.type(last, '07/01/2025');
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
   it('follows an import live, cancels it after confirmation, and shows the last report', async () => {
     serveSensor();
     let imports = [makeImport()];

@@ -106,6 +106,29 @@ describe('sensor list', () => {
     expect(await within(banner).findByText('Marie Curie')).toBeInTheDocument();
   });
 
+  it('tells an administrator how long telemetry is kept, and nobody else', async () => {
+    renderApp('/sensors', signedIn(makeMe({ role: 'ROLE_ADMIN' })));
+    expect(
+      await screen.findByText(
+        'Raw samples are kept 13 months (oldest month kept: October 2025), hourly averages 60 months. Graphs of older periods show the hourly averages.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('does not show the retention to a technician', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/telemetry_retention', () => {
+        asked += 1;
+        return HttpResponse.json({}, { status: 403 });
+      }),
+    );
+    renderApp('/sensors', signedIn(makeMe({ role: 'ROLE_TECHNICIAN' })));
+    expect(await screen.findByText('No sensor yet')).toBeInTheDocument();
+    expect(screen.queryByText(/Raw samples are kept/)).not.toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
   it('lets a technician provision a sensor and shows its device secret once', async () => {
     const bodies: unknown[] = [];
     server.use(

@@ -14,6 +14,7 @@ import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useListSensorsQuery } from '../api/sensorsApi.ts';
 import { useSensorListStream } from '../hooks/useSensorListStream.ts';
 import { ProvisionSensorPopin } from './ProvisionSensorPopin.tsx';
+import { RetentionNote } from './RetentionNote.tsx';
 import { LastSeen, LiveValues, SensorWifiStatus } from './SensorStatus.tsx';
 import '../sensors.css';
 
@@ -137,6 +138,7 @@ export function SensorListPage() {
         />
       </div>
       {content}
+      {hasRole(role, 'ROLE_ADMIN') && !viewingOther ? <RetentionNote /> : null}
       {provisioning ? <ProvisionSensorPopin onClose={() => setProvisioning(false)} /> : null}
     </div>
   );

@@ -63,6 +63,9 @@ export const operations = {
       'Das aktuelle Geheimnis funktioniert sofort nicht mehr: Meraki-Alarme werden abgelehnt, bis Sie das neue Geheimnis im Meraki-Dashboard eintragen.',
     'rotate-confirm': 'Erzeugen',
     rotated: 'Ein neues gemeinsames Geheimnis wurde erzeugt',
+    'unreadable-title': 'Das gemeinsame Geheimnis ist nicht mehr lesbar',
+    'unreadable-body':
+      'Der Schlüssel des Servers hat sich seit seiner Erzeugung geändert. Erzeugen Sie ein neues Geheimnis und fügen Sie es im Meraki-Dashboard ein: Bis dahin werden Meraki-Warnungen abgelehnt.',
     'settings-error': 'Die Webhook-Einstellungen konnten nicht geladen werden',
     setup: {
       title: 'Einrichtung im Meraki-Dashboard',
@@ -131,5 +134,7 @@ export const operations = {
     'firmware-size': 'Die Datei darf höchstens 200 MB groß sein',
     invalid_webhook_body: 'Im Webhook-Inhalt fehlen Pflichtfelder',
     device_unauthorized: 'Unbekanntes Gerät oder falsches Geräte-Geheimnis',
+    meraki_secret_unreadable:
+      'Das gemeinsame Geheimnis dieses Luftreinigers ist nicht mehr lesbar (der Schlüssel des Servers hat sich geändert): Erzeugen Sie ein neues und fügen Sie es im Meraki-Dashboard ein',
   },
 };

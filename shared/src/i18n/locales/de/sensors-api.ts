@@ -7,6 +7,8 @@ export const sensorsApi = {
     sensor_purifier_not_allowed: 'Sie können nur Luftreiniger verknüpfen, die Sie steuern',
     export_period_too_long:
       'Ein Export umfasst höchstens einen Monat: Wählen Sie einen kürzeren Zeitraum',
+    export_period_expired:
+      'Rohmesswerte, die älter als {{months}} Monate sind, werden nicht mehr aufbewahrt: Wählen Sie einen neueren Zeitraum (das Diagramm zeigt weiterhin die Stundenmittelwerte)',
   },
   validation: {
     serial_number: 'Nur Buchstaben, Ziffern, Punkte, Bindestriche und Unterstriche',

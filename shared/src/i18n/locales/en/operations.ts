@@ -62,6 +62,9 @@ export const operations = {
       'The current secret stops working at once: Meraki alerts are refused until you paste the new secret in the Meraki dashboard.',
     'rotate-confirm': 'Generate',
     rotated: 'A new shared secret has been generated',
+    'unreadable-title': 'The shared secret can no longer be read',
+    'unreadable-body':
+      "The server's key has changed since it was made. Generate a new secret, then paste it in the Meraki dashboard: Meraki alerts are refused until then.",
     'settings-error': 'The webhook settings could not be loaded',
     setup: {
       title: 'Setting up the Meraki dashboard',
@@ -129,5 +132,7 @@ export const operations = {
     'firmware-size': 'The file must not exceed 200 MB',
     invalid_webhook_body: 'The webhook body is missing required fields',
     device_unauthorized: 'Unknown device or wrong device secret',
+    meraki_secret_unreadable:
+      "The shared secret of this purifier can no longer be read (the server's key has changed): generate a new one and paste it in the Meraki dashboard",
   },
 };

@@ -6,6 +6,8 @@ export const sensorsApi = {
     sensor_purifiers_max: 'A sensor can be linked to at most 8 purifiers',
     sensor_purifier_not_allowed: 'You can only link purifiers you control',
     export_period_too_long: 'An export covers at most one month: choose a shorter period',
+    export_period_expired:
+      'Raw samples older than {{months}} months are no longer kept: choose a more recent period (the graph still shows the hourly averages)',
   },
   validation: {
     serial_number: 'Only letters, digits, dots, dashes and underscores',

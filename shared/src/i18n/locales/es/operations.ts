@@ -63,6 +63,9 @@ export const operations = {
       'El secreto actual deja de funcionar de inmediato: las alertas de Meraki se rechazarán hasta que pegue el nuevo secreto en el panel de Meraki.',
     'rotate-confirm': 'Generar',
     rotated: 'Se ha generado un nuevo secreto compartido',
+    'unreadable-title': 'El secreto compartido ya no se puede leer',
+    'unreadable-body':
+      'La clave del servidor ha cambiado desde que se creó. Genere un nuevo secreto y péguelo en el panel de Meraki: hasta entonces se rechazan las alertas de Meraki.',
     'settings-error': 'No se han podido cargar los ajustes del webhook',
     setup: {
       title: 'Configuración del panel de Meraki',
@@ -131,5 +134,7 @@ export const operations = {
     'firmware-size': 'El archivo no debe superar los 200 MB',
     invalid_webhook_body: 'Al cuerpo del webhook le faltan campos obligatorios',
     device_unauthorized: 'Dispositivo desconocido o secreto del dispositivo incorrecto',
+    meraki_secret_unreadable:
+      'El secreto compartido de este purificador ya no se puede leer (la clave del servidor ha cambiado): genere uno nuevo y péguelo en el panel de Meraki',
   },
 };

@@ -62,6 +62,9 @@ export const operations = {
       "Le secret actuel cesse aussitôt de fonctionner : les alertes Meraki sont refusées tant que vous n'avez pas collé le nouveau secret dans le tableau de bord Meraki.",
     'rotate-confirm': 'Générer',
     rotated: 'Un nouveau secret partagé a été généré',
+    'unreadable-title': "Le secret partagé n'est plus lisible",
+    'unreadable-body':
+      "La clé du serveur a changé depuis sa création. Générez un nouveau secret, puis collez-le dans le tableau de bord Meraki : les alertes Meraki sont refusées d'ici là.",
     'settings-error': "Les réglages du webhook n'ont pas pu être chargés",
     setup: {
       title: 'Configurer le tableau de bord Meraki',
@@ -130,5 +133,7 @@ export const operations = {
     'firmware-size': 'Le fichier ne doit pas dépasser 200 Mo',
     invalid_webhook_body: 'Il manque des champs obligatoires dans le contenu du webhook',
     device_unauthorized: "Appareil inconnu ou secret de l'appareil incorrect",
+    meraki_secret_unreadable:
+      "Le secret partagé de ce purificateur n'est plus lisible (la clé du serveur a changé) : générez-en un nouveau et collez-le dans le tableau de bord Meraki",
   },
 };

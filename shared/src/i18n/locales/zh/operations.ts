@@ -58,6 +58,9 @@ export const operations = {
     'rotate-body': '当前密钥将立即失效：在 Meraki 控制面板中粘贴新密钥之前，Meraki 告警将被拒绝。',
     'rotate-confirm': '生成',
     rotated: '已生成新的共享密钥',
+    'unreadable-title': '共享密钥已无法读取',
+    'unreadable-body':
+      '服务器密钥在其生成后已更改。请生成新的密钥，然后将其粘贴到 Meraki 控制面板中：在此之前 Meraki 警报将被拒绝。',
     'settings-error': '无法加载 Webhook 设置',
     setup: {
       title: '配置 Meraki 控制面板',
@@ -125,5 +128,7 @@ export const operations = {
     'firmware-size': '文件不能超过 200 MB',
     invalid_webhook_body: 'Webhook 内容缺少必填字段',
     device_unauthorized: '未知设备或设备密钥错误',
+    meraki_secret_unreadable:
+      '此净化器的共享密钥已无法读取（服务器密钥已更改）：请生成新的密钥并将其粘贴到 Meraki 控制面板中',
   },
 };

@@ -6,6 +6,8 @@ export const sensorsApi = {
     sensor_purifiers_max: '一个传感器最多可关联 8 台净化器',
     sensor_purifier_not_allowed: '您只能关联您可控制的净化器',
     export_period_too_long: '导出最多覆盖一个月：请选择更短的时间段',
+    export_period_expired:
+      '超过 {{months}} 个月的原始数据已不再保留：请选择更近的时间段（图表仍显示每小时平均值）',
   },
   validation: {
     serial_number: '只能包含字母、数字、点、连字符和下划线',
