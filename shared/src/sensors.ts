@@ -334,6 +334,7 @@ export const SENSOR_IMPORT_STATES = [
   'completed',
   'cancelled',
   'failed',
+  'reverted',
 ] as const;
 export type SensorImportState = (typeof SENSOR_IMPORT_STATES)[number];
 
@@ -375,4 +376,64 @@ export interface SensorImport {
   error?: string | null;
   created_at: string;
   finished_at: string | null;
+  /** The export recognised by its header (`aircloud` for our own format); null before 2026-11. */
+  vendor?: ImportVendor | null;
+  /** The zone its times without an offset were read in. */
+  time_zone?: string | null;
+  /** When a completed import was undone (state `reverted`). */
+  reverted_at?: string | null;
+}
+
+/** The exports an import recognises by their header lines (docs/api-sensors.md). */
+export const IMPORT_VENDORS = [
+  'aircloud',
+  'airthings',
+  'purpleair',
+  'awair',
+  'aranet4',
+  'meraki',
+] as const;
+export type ImportVendor = (typeof IMPORT_VENDORS)[number];
+
+/** What the import does with one column of a file. */
+export interface ImportColumnMapping {
+  /** The header cell. */
+  column: string;
+  /** The measure it is stored as; null when it is not stored. */
+  measure: SensorMeasure | null;
+  /** What the column measures, also when it is not stored (`radon`, `pressure`, `time`). */
+  quantity: string | null;
+  /** Its unit as the file writes it (or as the vendor's format implies), null when none. */
+  unit: string | null;
+  /** The conversion to our unit (`°F → °C`), null when none is needed. */
+  conversion: string | null;
+  status: 'time' | 'stored' | 'ignored' | 'refused';
+  /** Catalogue key of why it is ignored or refused (`import.unknown_unit`…), else null. */
+  reason: string | null;
+}
+
+/** One row of a preview as it will be stored: the instant and the converted measures. */
+export interface ImportPreviewRow extends MeasureValues {
+  line: number;
+  ts: string;
+}
+
+/**
+ * `POST /api/sensors/{ulid}/imports?dry_run=1`: what the import would do with a file, read from
+ * its first rows; nothing is stored.
+ */
+export interface SensorImportPreview {
+  '@type': 'SensorImportPreview';
+  file_name: string;
+  vendor: ImportVendor;
+  /** The zone times without an offset are read in; `time_zone_source` says where it comes from. */
+  time_zone: string;
+  time_zone_source: 'owner' | 'file' | 'utc';
+  columns: ImportColumnMapping[];
+  /** The first valid rows (at most 20). */
+  rows: ImportPreviewRow[];
+  /** The rejected lines among the rows read. */
+  rejections: ImportRejection[];
+  /** Data lines read for the preview. */
+  rows_read: number;
 }

@@ -1,18 +1,31 @@
+import { TIME_ZONE } from '@aircloud/shared/constants';
 import {
   MEASURE_RANGES,
   SENSOR_MEASURES,
   isoClass,
+  type ImportColumnMapping,
   type ImportRejection,
+  type ImportVendor,
   type MeasureValues,
   type SensorMeasure,
 } from '@aircloud/shared/sensors';
+import { parseVendorDate } from './vendor-dates.ts';
+import {
+  detectVendor,
+  mapColumn,
+  resolveVendorHeader,
+  type MeasureColumn,
+  type VendorTime,
+} from './vendors.ts';
 
 /**
  * The sensor data CSV (the file GET /api/sensors/{ulid}/export writes, docs/api-sensors.md):
  * a header row, a `date` column (DD/MM/YYYY HH:mm[:ss], Europe/Paris) and/or a `timestamp`
  * column (ISO 8601 with its offset; it wins when both are filled, which is how the repeated
  * October hour reads back), then one column per measure named by the measure with an optional
- * unit in parentheses (`co2 (ppm)`). `iso` is ignored (derived from pc05/pc5), unknown columns too.
+ * unit in parentheses (`co2 (ppm)`, converted to ours when it differs). `iso` is ignored (derived
+ * from pc05/pc5), unknown columns too. The vendors' exports (vendors.ts) are recognised by their
+ * header and read with their own time column.
  */
 export type Delimiter = ',' | ';';
 
@@ -21,9 +34,15 @@ export interface CsvLayout {
   delimiter: Delimiter;
   /** Decimal comma accepted (only with `;`: with `,` the comma separates cells). */
   decimalComma: boolean;
+  /** The export recognised (`aircloud`: our format, `date`/`timestamp`). */
+  vendor: ImportVendor;
   dateIndex: number | null;
   timestampIndex: number | null;
-  measures: { index: number; measure: SensorMeasure; column: string }[];
+  /** A vendor's time column (null for our format). */
+  time: VendorTime | null;
+  measures: MeasureColumn[];
+  /** What becomes of every column, for the preview. */
+  columns: ImportColumnMapping[];
 }
 
 /** Why a whole file is refused (catalogue keys). */
@@ -62,10 +81,26 @@ export function measureOfColumn(cell: string): SensorMeasure | 'iso' | null {
   return ALIASES[name] ?? null;
 }
 
-/** Reads the header cells of a file: where the dates and the measures are, or why it is refused. */
-export function parseHeader(cells: string[], delimiter: Delimiter): CsvLayout | HeaderError {
+/**
+ * Reads the header cells of a file: which export it is, where the dates and the measures are and
+ * in which units, or why it is refused. `ownerZone` is the zone vendor times without an offset
+ * are read in (our own `date` column is Europe/Paris by definition).
+ */
+export function parseHeader(
+  cells: string[],
+  delimiter: Delimiter,
+  ownerZone: string = TIME_ZONE,
+): CsvLayout | HeaderError {
   const names = cells.map((c) => c.replace(/^\uFEFF/, '').trim());
   if (names.every((n) => n === '')) return 'import.empty_file';
+  const base = { delimiter, decimalComma: delimiter === ';' };
+  const vendor = detectVendor(names);
+  if (vendor !== null) {
+    const header = resolveVendorHeader(vendor, names, ownerZone);
+    if (header.time === null) return 'import.no_date_column';
+    if (header.measures.length === 0) return 'import.no_measure_column';
+    return { ...base, ...header, dateIndex: null, timestampIndex: null };
+  }
   const find = (wanted: string) => {
     const i = names.findIndex((n) => measureOfColumn(n) === null && n.toLowerCase() === wanted);
     return i < 0 ? null : i;
@@ -73,16 +108,12 @@ export function parseHeader(cells: string[], delimiter: Delimiter): CsvLayout | 
   const dateIndex = find('date');
   const timestampIndex = find('timestamp');
   if (dateIndex === null && timestampIndex === null) return 'import.no_date_column';
-  const measures: CsvLayout['measures'] = [];
-  const seen = new Set<SensorMeasure>();
-  names.forEach((column, index) => {
-    const measure = measureOfColumn(column);
-    if (measure === null || measure === 'iso' || seen.has(measure)) return;
-    seen.add(measure);
-    measures.push({ index, measure, column });
-  });
+  const measures: MeasureColumn[] = [];
+  const columns = names.map((column, index) =>
+    mapColumn('aircloud', column, index, index === dateIndex || index === timestampIndex, measures),
+  );
   if (measures.length === 0) return 'import.no_measure_column';
-  return { delimiter, decimalComma: delimiter === ';', dateIndex, timestampIndex, measures };
+  return { ...base, vendor: 'aircloud', dateIndex, timestampIndex, time: null, measures, columns };
 }
 
 // Europe/Paris follows the EU rule (since 1996): summer time (UTC+2) from the last Sunday of
@@ -172,7 +203,13 @@ export function parseRow(
 ): ParsedRow | ImportRejection {
   let ts: number | null = null;
   const stamp = layout.timestampIndex === null ? '' : (cells[layout.timestampIndex] ?? '').trim();
-  if (stamp !== '') {
+  if (layout.time !== null) {
+    const { index, column, order, zone } = layout.time;
+    const cell = (cells[index] ?? '').trim();
+    ts = cell === '' ? null : parseVendorDate(cell, order, zone);
+    if (ts === null || ts < IMPORT_MIN_TS || ts > now + 24 * HOUR)
+      return { line, reason: 'import.bad_date', column };
+  } else if (stamp !== '') {
     ts = parseTimestamp(stamp);
     if (ts === null) return { line, reason: 'import.bad_date', column: 'timestamp' };
   } else {
@@ -189,12 +226,13 @@ export function parseRow(
   }
   const measures: MeasureValues = {};
   let count = 0;
-  for (const { index, measure, column } of layout.measures) {
+  for (const { index, measure, column, convert } of layout.measures) {
     let raw = (cells[index] ?? '').trim();
     if (raw === '') continue;
     if (layout.decimalComma) raw = raw.replace(',', '.');
     if (!NUMBER.test(raw)) return { line, reason: 'import.not_numeric', column };
-    const value = Number(raw);
+    // Converted values keep 4 decimals: enough for any unit of ours, and readable in a preview.
+    const value = convert ? Math.round(convert(Number(raw)) * 1e4) / 1e4 : Number(raw);
     const range = MEASURE_RANGES[measure];
     if (!Number.isFinite(value) || value < range.min || value > range.max)
       return { line, reason: 'import.out_of_range', column };

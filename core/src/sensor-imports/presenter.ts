@@ -21,5 +21,8 @@ export function sensorImportPresenter(row: SensorImportRow): SensorImport {
     error: row.error,
     created_at: row.createdAt.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
+    vendor: row.vendor ?? null,
+    time_zone: row.timeZone ?? null,
+    reverted_at: row.revertedAt?.toISOString() ?? null,
   };
 }

@@ -165,3 +165,26 @@ export async function cancelImportTransaction(
     return true;
   });
 }
+
+/**
+ * Undoes a completed import: under its row lock, marks it `reverted` and deletes exactly the
+ * rows it stored (its `import_id`) with the roll-up of their hours recomputed, in one
+ * transaction. A row a device had sent for the same time was kept from the device (the import's
+ * was a duplicate, never stored) and stays. False when it is not completed.
+ */
+export async function revertImportTransaction(
+  pool: pg.Pool,
+  importId: string,
+  sensorId: string,
+): Promise<boolean> {
+  return inTransaction(pool, async (client) => {
+    const reverted = await client.query(
+      `UPDATE sensor_imports SET state = 'reverted', reverted_at = now()
+        WHERE id = $1 AND state = 'completed'`,
+      [importId],
+    );
+    if (!reverted.rowCount) return false;
+    await removeImportedRows(client, sensorId, importId);
+    return true;
+  });
+}

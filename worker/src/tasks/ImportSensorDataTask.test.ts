@@ -525,6 +525,70 @@ describe('ImportSensorData task', () => {
     expect((await rollupVersusRaw(sensor.id)).stored).toEqual([]);
   });
 
+  it('PurpleAir SD card file: °F and counts per dL stored in our units, resumed after a kill', async () => {
+    const sensor = await newSensor();
+    const lines = [
+      'UTCDateTime,mac_address,firmwarever,hardwarever,current_temp_f,current_humidity,current_dewpoint_f,pressure,pm1_0_atm,pm2_5_atm,pm10_0_atm,p_0_3_um,p_0_5_um,p_1_0_um,p_2_5_um,p_5_0_um,p_10_0_um,pm2_5_atm_b',
+    ];
+    for (let i = 0; i < 500; i += 1) {
+      const t = new Date(Date.UTC(2026, 6, 1) + i * 120_000).toISOString();
+      const stamp = `${t.slice(0, 10).replace(/-/g, '/')}T${t.slice(11, 19)}z`;
+      lines.push(
+        `${stamp},84:f3:eb:00:00:01,6.01,2.0,77,40,51,1009.5,3,5,6,900,260,40,3,0.6,0.2,99`,
+      );
+    }
+    const id = await upload(sensor.id, lines.join('\r\n'), 'purpleair.csv');
+    const dying = task({
+      batchSize: 100,
+      afterBatch: (batch) => {
+        if (batch === 2) throw new Error('SIGKILL');
+      },
+    });
+    await expect(dying(job(id, 0))).rejects.toThrow('SIGKILL');
+    await task({ batchSize: 100 })(job(id, 1));
+    expect(await importRow(id)).toMatchObject({
+      state: 'completed',
+      rows_read: 500,
+      rows_stored: 500,
+      rows_rejected: 0,
+    });
+    const rows = await storedRows(sensor.id);
+    expect(rows).toHaveLength(500);
+    expect(rows[0]).toMatchObject({ ms: Date.UTC(2026, 6, 1), temperature: 25, pm25: 5 });
+    const { rows: counts } = await database.db.$client.query(
+      'SELECT pc03, pc05, pc10 FROM sensor_measures WHERE sensor_id = $1 LIMIT 1',
+      [sensor.id],
+    );
+    expect(counts[0]).toEqual({ pc03: 9000, pc05: 2600, pc10: 2 });
+  });
+
+  it('Aranet4 app file: times without offset read in the zone recorded at upload', async () => {
+    const sensor = await newSensor();
+    const id = ulid();
+    const content = [
+      'Time(dd/mm/yyyy),Carbon dioxide(ppm),Temperature(°F),Relative humidity(%),Atmospheric pressure(hPa)',
+      '01/07/2026 14:05:00,612,71.6,45,1013',
+    ].join('\n');
+    writeFileSync(join(sensorImportDir(uploadDir), `${id}.csv`), content);
+    await insertSensorImport(database.db, {
+      id,
+      sensorId: sensor.id,
+      userId,
+      fileName: 'aranet.csv',
+      storedFileName: `${id}.csv`,
+      size: Buffer.byteLength(content),
+      timeZone: 'America/New_York',
+      vendor: 'aranet4',
+    });
+    await task()(job(id));
+    expect(await importRow(id)).toMatchObject({ state: 'completed', rows_stored: 1 });
+    expect((await storedRows(sensor.id))[0]).toMatchObject({
+      ms: Date.UTC(2026, 6, 1, 18, 5),
+      co2: 612,
+      temperature: 22,
+    });
+  });
+
   it('imports a generated 30 MB file completely', { timeout: 300_000 }, async () => {
     const sensor = await newSensor();
     const id = ulid();
@@ -571,6 +635,68 @@ describe('ImportSensorData task', () => {
     );
     expect(count[0].n).toBe(rows);
   });
+
+  it(
+    'Airthings dashboard export of 30 MB streams: °F converted, Paris wall clock, spring gap rejected',
+    { timeout: 300_000 },
+    async () => {
+      const sensor = await newSensor();
+      const id = ulid();
+      const path = join(sensorImportDir(uploadDir), `${id}.csv`);
+      const out = createWriteStream(path);
+      const limit = 30 * 1024 * 1024;
+      let size = 0;
+      let rows = 0;
+      const write = async (line: string) => {
+        size += Buffer.byteLength(line);
+        if (!out.write(line)) await once(out, 'drain');
+      };
+      await write(
+        'recorded;RADON_SHORT_TERM_AVG Bq/m3;TEMP °F;HUMIDITY %;PRESSURE hPa;CO2 ppm;VOC ppb\n',
+      );
+      // Wall-clock minutes from April 2025: the file crosses one autumn and one spring change.
+      const start = Date.UTC(2025, 3, 1);
+      for (;;) {
+        const wall = new Date(start + rows * 60_000).toISOString().slice(0, 19);
+        const line = `${wall};${rows % 40};${(60 + (rows % 200) / 10).toFixed(1)};${30 + (rows % 50)};1013.2;${400 + (rows % 800)};${rows % 900}\n`;
+        if (size + Buffer.byteLength(line) > limit) break;
+        await write(line);
+        rows += 1;
+      }
+      out.end();
+      await once(out, 'close');
+      const last = start + (rows - 1) * 60_000;
+      expect(last).toBeGreaterThan(Date.UTC(2026, 2, 29, 3));
+      await insertSensorImport(database.db, {
+        id,
+        sensorId: sensor.id,
+        userId,
+        fileName: 'airthings-big.csv',
+        storedFileName: `${id}.csv`,
+        size,
+        timeZone: 'Europe/Paris',
+      });
+      const started = performance.now();
+      expect(await task()(job(id))).toMatchObject({ status: 'completed', rowsRead: rows });
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `30 MB Airthings import: ${(size / 1024 / 1024).toFixed(1)} MB, ${rows} rows in ${seconds.toFixed(1)} s (${Math.round(rows / seconds)} rows/s)`,
+      );
+      // 02:00-02:59 on 29 March 2026 does not exist in Paris: those 60 lines are bad dates.
+      const report = await importRow(id);
+      expect(report).toMatchObject({
+        rows_stored: rows - 60,
+        rows_rejected: 60,
+        rows_duplicate: 0,
+      });
+      expect(new Set(report.rejections.map((r) => r.reason))).toEqual(new Set(['import.bad_date']));
+      const { rows: sample } = await database.db.$client.query(
+        `SELECT temperature FROM sensor_measures WHERE sensor_id = $1 AND ts = '2025-03-31T22:00:00Z'`,
+        [sensor.id],
+      );
+      expect(sample[0].temperature).toBeCloseTo(15.5556, 3);
+    },
+  );
 });
 
 describe('export → import round trip', () => {

@@ -5,6 +5,7 @@ import type { Job, Queue } from 'bullmq';
 import { parse, type CsvError } from 'csv-parse';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { TIME_ZONE } from '@aircloud/shared/constants';
 import { pickLanguage } from '@aircloud/shared/i18n/translate';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import type { ImportRejection } from '@aircloud/shared/sensors';
@@ -289,7 +290,8 @@ export function createImportSensorDataTask(deps: ImportSensorDataDeps) {
         info: { lines: number; bytes: number };
       }>) {
         if (layout === null) {
-          const parsed = parseHeader(record, delimiter);
+          // The zone recorded at upload: the mapping the preview showed, also after a resume.
+          const parsed = parseHeader(record, delimiter, row.timeZone ?? TIME_ZONE);
           if (typeof parsed === 'string') throw new ImportFileError(parsed);
           layout = parsed;
           continue;

@@ -10,7 +10,12 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { ImportRejection, SensorImportState } from '@aircloud/shared/sensors';
+import type {
+  ImportColumnMapping,
+  ImportRejection,
+  ImportVendor,
+  SensorImportState,
+} from '@aircloud/shared/sensors';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 import { sensors } from './fleet.ts';
@@ -44,6 +49,13 @@ export const sensorImports = pgTable(
     rejections: jsonb('rejections').$type<ImportRejection[]>().notNull().default([]),
     /** Catalogue key of the reason of a failed import. */
     error: text('error'),
+    /** The export recognised at upload, the zone its times without offset are read in, and
+     * what each column becomes: the worker (and a resumed job) reads the file the same way. */
+    vendor: text('vendor').$type<ImportVendor>(),
+    timeZone: text('time_zone'),
+    columns: jsonb('columns').$type<ImportColumnMapping[]>(),
+    /** When a completed import was undone (its rows removed). */
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -55,7 +67,7 @@ export const sensorImports = pgTable(
       .where(sql`state IN ('pending', 'running')`),
     check(
       'sensor_imports_state_check',
-      sql`${t.state} IN ('pending', 'running', 'completed', 'cancelled', 'failed')`,
+      sql`${t.state} IN ('pending', 'running', 'completed', 'cancelled', 'failed', 'reverted')`,
     ),
   ],
 );

@@ -10,9 +10,22 @@ import { AppError } from '@aircloud/core/errors';
 import { currentUser } from '../../http/authenticate.ts';
 import { incomingUpload } from '../../http/upload.ts';
 import './openapi.ts';
-import { cancelImport, getImport, listImports, startSensorImport } from './service.ts';
+import {
+  cancelImport,
+  getImport,
+  listImports,
+  previewSensorImport,
+  startSensorImport,
+} from './service.ts';
 
 const listQuerySchema = z.object({ page: pageParam() });
+/** `?dry_run=1` (or `true`): answer the preview, store nothing. */
+const postQuerySchema = z.object({
+  dry_run: z
+    .enum(['0', '1', 'true', 'false'], { error: 'validation.invalid_choice' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
 
 function ulidParam(value: string): string {
   if (!isStoredUlid(value)) throw new AppError(404, 'not_found');
@@ -31,9 +44,21 @@ export function sensorImportRoutes(
 
   router.post('/sensors/:ulid/imports', async (req, res) => {
     const sensorId = ulidParam(req.params.ulid);
+    const { dry_run: dryRun } = postQuerySchema.parse(req.query);
     let body;
     try {
       const lang = pickLanguage(req.get('accept-language'));
+      if (dryRun) {
+        const preview = await previewSensorImport(
+          ctx,
+          currentUser(req),
+          sensorId,
+          incomingUpload(req),
+          lang,
+        );
+        res.json(preview);
+        return;
+      }
       body = await startSensorImport(
         ctx,
         queue,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SENSOR_IMPORT_MAX_BYTES } from '@aircloud/shared/constants';
 import type { SensorImport } from '@aircloud/shared/sensors';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { QUEUES } from '@aircloud/core/queues';
+import { QUEUES, bullPrefix } from '@aircloud/core/queues';
 import { signIn, type Session } from '../../../test/support/purifiers.ts';
 import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import { sensorImportDir } from '@aircloud/core/sensor-imports/paths';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   stranger = await signIn(t);
   queue = new Queue(QUEUES.sensorImport, {
     connection: { host: '127.0.0.1', port: 6379 },
-    prefix: `${t.config.redisPrefix}:bull`,
+    prefix: bullPrefix(t.config.redisPrefix),
   });
 });
 afterAll(async () => {
@@ -376,9 +376,7 @@ describe('DELETE /api/sensor_imports/{id}', () => {
       .set('Accept-Language', 'en');
     expect(again.status).toBe(409);
     expect(again.body['hydra:description']).toBe('cancel-import');
-    expect(again.body['hydra:title']).toBe(
-      'This import is finished and can no longer be cancelled',
-    );
+    expect(again.body['hydra:title']).toBe('This import can no longer be cancelled or undone');
 
     // The sensor is free for a new import.
     const next = await post(sensor.id).attach('file', Buffer.from(GOOD), {
@@ -386,5 +384,155 @@ describe('DELETE /api/sensor_imports/{id}', () => {
       contentType: 'text/csv',
     });
     expect(next.status).toBe(202);
+  });
+});
+
+const AIRTHINGS = [
+  'recorded;RADON_SHORT_TERM_AVG Bq/m3;TEMP °F;HUMIDITY %;PRESSURE hPa;CO2 ppm;VOC ppb',
+  '2026-07-01T00:00:00;12;71.6;45;1013.2;612;120',
+  'yesterday;12;71.6;45;1013.2;612;120',
+  '2026-07-01T01:00:00;15;68;47;1012.8;598;110',
+].join('\n');
+
+describe('POST /api/sensors/{ulid}/imports?dry_run=1', () => {
+  it('Airthings export: answers the vendor, the mapping and the first rows, and stores nothing', async () => {
+    const sensor = await newSensor();
+    const res = await request(t.url)
+      .post(`/api/sensors/${sensor.id}/imports?dry_run=1`)
+      .set('Cookie', owner.cookie)
+      .attach('file', Buffer.from(AIRTHINGS), {
+        filename: 'airthings.csv',
+        contentType: 'text/csv',
+      });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      '@type': 'SensorImportPreview',
+      file_name: 'airthings.csv',
+      vendor: 'airthings',
+      time_zone: 'Europe/Paris',
+      time_zone_source: 'owner',
+      rows_read: 3,
+      rejections: [{ line: 3, reason: 'import.bad_date', column: 'recorded' }],
+    });
+    expect(res.body.columns).toContainEqual({
+      column: 'TEMP °F',
+      measure: 'temperature',
+      quantity: 'temperature',
+      unit: '°F',
+      conversion: '°F → °C',
+      status: 'stored',
+      reason: null,
+    });
+    expect(res.body.rows[0]).toEqual({
+      line: 2,
+      ts: '2026-06-30T22:00:00.000Z',
+      temperature: 22,
+      humidity: 45,
+      co2: 612,
+      tvoc: 120,
+    });
+    const stored = await t.db.$client.query(
+      'SELECT (SELECT count(*)::int FROM sensor_imports WHERE sensor_id = $1) AS imports, ' +
+        '(SELECT count(*)::int FROM sensor_measures WHERE sensor_id = $1) AS rows',
+      [sensor.id],
+    );
+    expect(stored.rows[0]).toEqual({ imports: 0, rows: 0 });
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('refuses a file without a known time column with its reason, 401 signed out, 404 to others', async () => {
+    const sensor = await newSensor();
+    const bad = await request(t.url)
+      .post(`/api/sensors/${sensor.id}/imports?dry_run=1`)
+      .set('Cookie', owner.cookie)
+      .attach('file', Buffer.from('when,co2\n1,2\n'), {
+        filename: 'x.csv',
+        contentType: 'text/csv',
+      });
+    expect(bad.status).toBe(422);
+    expect(bad.body.violations[0]).toMatchObject({
+      propertyPath: 'file',
+      code: 'import.no_date_column',
+    });
+    const anonymous = await request(t.url)
+      .post(`/api/sensors/${sensor.id}/imports?dry_run=1`)
+      .attach('file', Buffer.from(AIRTHINGS), { filename: 'a.csv', contentType: 'text/csv' });
+    expect(anonymous.status).toBe(401);
+    const other = await request(t.url)
+      .post(`/api/sensors/${sensor.id}/imports?dry_run=1`)
+      .set('Cookie', stranger.cookie)
+      .attach('file', Buffer.from(AIRTHINGS), { filename: 'a.csv', contentType: 'text/csv' });
+    expect(other.status).toBe(404);
+    const wrong = await request(t.url)
+      .post(`/api/sensors/${sensor.id}/imports?dry_run=maybe`)
+      .set('Cookie', owner.cookie)
+      .attach('file', Buffer.from(AIRTHINGS), { filename: 'a.csv', contentType: 'text/csv' });
+    expect(wrong.status).toBe(422);
+  });
+
+  it('records the vendor and the zone on the import it starts', async () => {
+    const sensor = await newSensor();
+    const res = await post(sensor.id).attach('file', Buffer.from(AIRTHINGS), {
+      filename: 'airthings.csv',
+      contentType: 'text/csv',
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ vendor: 'airthings', time_zone: 'Europe/Paris' });
+  });
+});
+
+describe('DELETE /api/sensor_imports/{id} on a completed import (undo)', () => {
+  it('removes exactly the rows it stored, keeps the device rows, and marks it reverted', async () => {
+    const sensor = await newSensor();
+    const res = await post(sensor.id).attach('file', Buffer.from(GOOD), {
+      filename: 'done.csv',
+      contentType: 'text/csv',
+    });
+    const id = res.body.id as string;
+    // As if the worker had completed: one row of its own; the device's row at 10:00 was kept.
+    await t.db.$client.query(
+      `UPDATE sensor_imports SET state = 'completed', rows_stored = 1, rows_duplicate = 1,
+         finished_at = now() WHERE id = $1`,
+      [id],
+    );
+    await t.db.$client.query(
+      `INSERT INTO sensor_measures (sensor_id, ts, co2, import_id) VALUES
+         ($1, '2026-11-20T09:00:00Z', 400, $2), ($1, '2026-11-20T10:00:00Z', 500, NULL)`,
+      [sensor.id, id],
+    );
+    await t.db.$client.query(
+      `INSERT INTO sensor_measures_hourly (sensor_id, hour, samples, co2_avg, co2_min, co2_max, co2_n)
+       VALUES ($1, '2026-11-20T09:00:00Z', 1, 400, 400, 400, 1)`,
+      [sensor.id],
+    );
+
+    const share = await request(t.url).delete(`/api/sensor_imports/${id}`);
+    expect(share.status).toBe(401);
+    const undone = await request(t.url)
+      .delete(`/api/sensor_imports/${id}`)
+      .set('Cookie', owner.cookie);
+    expect(undone.status).toBe(200);
+    expect(undone.body).toMatchObject({ id, state: 'reverted', rows_stored: 1 });
+    expect(undone.body.reverted_at).not.toBeNull();
+    const rows = await t.db.$client.query<{ co2: number }>(
+      'SELECT co2 FROM sensor_measures WHERE sensor_id = $1 ORDER BY ts',
+      [sensor.id],
+    );
+    expect(rows.rows.map((r) => r.co2)).toEqual([500]);
+    const hours = await t.db.$client.query(
+      `SELECT count(*)::int AS n FROM sensor_measures_hourly
+        WHERE sensor_id = $1 AND hour = '2026-11-20T09:00:00Z'`,
+      [sensor.id],
+    );
+    expect(hours.rows[0].n).toBe(0);
+
+    const again = await request(t.url)
+      .delete(`/api/sensor_imports/${id}`)
+      .set('Cookie', owner.cookie);
+    expect(again.status).toBe(409);
+    const listed = await request(t.url)
+      .get(`/api/sensor_imports/${id}`)
+      .set('Cookie', owner.cookie);
+    expect(listed.body.state).toBe('reverted');
   });
 });

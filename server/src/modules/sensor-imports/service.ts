@@ -1,12 +1,12 @@
-import { rename, rm } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import { parse } from 'csv-parse/sync';
 import { ulid } from 'ulid';
-import { SENSOR_IMPORT_MAX_BYTES, type Language } from '@aircloud/shared/constants';
+import { SENSOR_IMPORT_MAX_BYTES, TIME_ZONE, type Language } from '@aircloud/shared/constants';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sensorRoom } from '@aircloud/shared/realtime';
-import type { SensorImport } from '@aircloud/shared/sensors';
+import type { SensorImport, SensorImportPreview } from '@aircloud/shared/sensors';
 import { translate } from '@aircloud/shared/i18n/translate';
 import { sensorImportDir } from '@aircloud/core/sensor-imports/paths';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +16,12 @@ import { hydraCollection } from '@aircloud/core/jsonld';
 import type { IncomingUpload, ReceivedFile } from '../../http/upload.ts';
 import { requireMachine, type MachineAction } from '@aircloud/core/access/machine-access';
 import type { UserRow } from '@aircloud/core/users/repository';
-import { detectDelimiter, parseHeader } from '@aircloud/core/sensor-imports/csv-format';
+import {
+  detectDelimiter,
+  parseHeader,
+  type CsvLayout,
+} from '@aircloud/core/sensor-imports/csv-format';
+import { PREVIEW_BYTES, previewCsv } from '@aircloud/core/sensor-imports/preview';
 import { sensorImportPresenter } from '@aircloud/core/sensor-imports/presenter';
 import {
   findSensorImport,
@@ -25,7 +30,18 @@ import {
   listSensorImports,
   type SensorImportRow,
 } from '@aircloud/core/sensor-imports/repository';
-import { cancelImportTransaction } from '@aircloud/core/sensor-imports/store';
+import {
+  cancelImportTransaction,
+  revertImportTransaction,
+} from '@aircloud/core/sensor-imports/store';
+
+/**
+ * The zone vendor times without an offset are read in: the sensor owner's. Accounts carry no zone
+ * of their own yet, so every owner's is the product's (Europe/Paris).
+ */
+function ownerTimeZone(): string {
+  return TIME_ZONE;
+}
 
 type ImportQueue = Queue<JobData['sensor-import']>;
 
@@ -68,20 +84,25 @@ function invalidFile(lang: Language, code: string): AppError {
   ]);
 }
 
-/**
- * Checks what can be checked before the worker reads the file: a .csv name and a CSV content
- * type, text (no NUL byte), and a header with a date and at least one known measure.
- */
-function checkCsv(file: ReceivedFile, lang: Language): void {
+/** A .csv name, a CSV content type and text (no NUL byte in its first bytes), else 422. */
+function checkCsvFile(file: ReceivedFile): void {
   if (file.size === 0) throw fieldError('type_file_not_found', 'file');
   const type = file.mimeType.toLowerCase().split(';')[0]!.trim();
   if (!/\.csv$/i.test(file.fileName) || !CSV_TYPES.has(type) || file.head.includes(0)) {
     throw fieldError('type_invalid_file', 'file');
   }
+}
+
+/**
+ * Checks what can be checked before the worker reads the file: a CSV, and a header with a date
+ * and at least one known measure in a known unit. Answers the header's layout (vendor, columns),
+ * or null when the header is longer than the bytes kept (the worker judges it then).
+ */
+function checkCsv(file: ReceivedFile, lang: Language, zone: string): CsvLayout | null {
+  checkCsvFile(file);
   const text = file.head.toString('utf8');
   const end = text.search(/\r?\n/);
-  // A header longer than the bytes kept is left for the worker to judge.
-  if (end < 0 && file.size > file.head.length) return;
+  if (end < 0 && file.size > file.head.length) return null;
   const headerLine = end < 0 ? text : text.slice(0, end);
   const delimiter = detectDelimiter(headerLine);
   let cells: string[];
@@ -91,8 +112,65 @@ function checkCsv(file: ReceivedFile, lang: Language): void {
   } catch {
     throw invalidFile(lang, 'import.unreadable_line');
   }
-  const layout = parseHeader(cells, delimiter);
+  const layout = parseHeader(cells, delimiter, zone);
   if (typeof layout === 'string') throw invalidFile(lang, layout);
+  return layout;
+}
+
+/** The first bytes of a received file, for the preview. */
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * POST /api/sensors/{ulid}/imports?dry_run=1: what the import would do with the file (vendor,
+ * column mapping, the first rows as they will be stored, the rejected ones), read from its first
+ * 64 KB with the worker's own rules. Nothing is stored; the received file is removed.
+ */
+export async function previewSensorImport(
+  ctx: AppContext,
+  user: UserRow,
+  sensorId: string,
+  upload: IncomingUpload,
+  lang: Language,
+): Promise<SensorImportPreview> {
+  await requireMachine(ctx.db, user, 'sensor', sensorId, 'control');
+  const file = await receiveImportFile(ctx, upload);
+  try {
+    checkCsvFile(file);
+    const head = await readHead(file.path, PREVIEW_BYTES);
+    const preview = previewCsv(
+      head,
+      file.size > head.length,
+      safeCsvName(file.fileName),
+      ownerTimeZone(),
+    );
+    if (typeof preview === 'string') throw invalidFile(lang, preview);
+    return preview;
+  } finally {
+    await rm(file.path, { force: true });
+  }
+}
+
+/** Receives the `file` part (at most 30 MB: past it 413 `import-size`). */
+async function receiveImportFile(ctx: AppContext, upload: IncomingUpload): Promise<ReceivedFile> {
+  try {
+    return await upload.receive(sensorImportDir(ctx.config.uploadDir), SENSOR_IMPORT_MAX_BYTES);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 413) {
+      throw new AppError(413, 'import-size', [
+        { propertyPath: 'file', code: 'import-size', message: '' },
+      ]);
+    }
+    throw err;
+  }
 }
 
 /**
@@ -116,19 +194,10 @@ export async function startSensorImport(
   if (running.rowCount) throw new AppError(409, 'import_already_running');
 
   const dir = sensorImportDir(ctx.config.uploadDir);
-  let file: ReceivedFile;
+  const file = await receiveImportFile(ctx, upload);
   try {
-    file = await upload.receive(dir, SENSOR_IMPORT_MAX_BYTES);
-  } catch (err) {
-    if (err instanceof AppError && err.status === 413) {
-      throw new AppError(413, 'import-size', [
-        { propertyPath: 'file', code: 'import-size', message: '' },
-      ]);
-    }
-    throw err;
-  }
-  try {
-    checkCsv(file, lang);
+    const timeZone = ownerTimeZone();
+    const layout = checkCsv(file, lang, timeZone);
     const id = ulid();
     const storedFileName = `${id}.csv`;
     const target = join(dir, storedFileName);
@@ -142,6 +211,10 @@ export async function startSensorImport(
         fileName: safeCsvName(file.fileName),
         storedFileName,
         size: file.size,
+        // The worker reads the header again with this zone: the same mapping, also on resume.
+        timeZone,
+        vendor: layout?.vendor ?? null,
+        columns: layout?.columns ?? null,
       });
     } catch (err) {
       await rm(target, { force: true });
@@ -193,10 +266,10 @@ export async function getImport(ctx: AppContext, user: UserRow, id: string): Pro
 }
 
 /**
- * DELETE /api/sensor_imports/{id} (cancel): marks it cancelled and deletes every row it stored
- * (roll-up recomputed) in one transaction; an import already finished answers 409
- * `cancel-import`. The browsers following the sensor get the cancelled import. Cancelling is the
- * owner's (403 for a share): it deletes history.
+ * DELETE /api/sensor_imports/{id}: a pending or running import is cancelled, a completed one is
+ * undone (`reverted`); either way every row it stored is deleted (roll-up recomputed) in one
+ * transaction. A failed, cancelled or reverted import answers 409 `cancel-import`. The browsers
+ * following the sensor get the import. It is the owner's (403 for a share): it deletes history.
  */
 export async function cancelImport(
   ctx: AppContext,
@@ -204,8 +277,8 @@ export async function cancelImport(
   id: string,
 ): Promise<SensorImport> {
   const found = await importFor(ctx, user, id, 'manage');
-  if (!(await cancelImportTransaction(ctx.db.$client, id, found.sensorId)))
-    throw new AppError(409, 'cancel-import');
+  const undo = found.state === 'completed' ? revertImportTransaction : cancelImportTransaction;
+  if (!(await undo(ctx.db.$client, id, found.sensorId))) throw new AppError(409, 'cancel-import');
   await rm(join(sensorImportDir(ctx.config.uploadDir), found.storedFileName), { force: true });
   const body = sensorImportPresenter((await findSensorImport(ctx.db, id))!);
   pushSensorImport(ctx, body, found.sensorId);

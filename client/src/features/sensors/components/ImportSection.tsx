@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SENSOR_IMPORT_MAX_BYTES } from '@aircloud/shared/constants';
-import type { Sensor, SensorImport } from '@aircloud/shared/sensors';
+import type { Sensor, SensorImport, SensorImportPreview } from '@aircloud/shared/sensors';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -15,7 +15,12 @@ import {
   useCancelSensorImportMutation,
   useListSensorImportsQuery,
 } from '../api/sensorsApi.ts';
-import { uploadSensorImport, type SensorImportUpload } from '../api/uploadSensorImport.ts';
+import {
+  previewSensorImport,
+  uploadSensorImport,
+  type SensorImportUpload,
+} from '../api/uploadSensorImport.ts';
+import { ImportPreview } from './ImportPreview.tsx';
 
 /** Why a chosen file cannot be sent, as a catalogue key, or null (checked again by the server). */
 export function importFileError(file: File | null): string | null {
@@ -50,8 +55,11 @@ function Progress({ label, fraction }: { label: string; fraction: number }) {
   );
 }
 
-/** The report of a finished import: counts, then the rejected lines with their reasons. */
-function ImportReport({ report }: { report: SensorImport }) {
+/**
+ * The report of a finished import: counts, then the rejected lines with their reasons; a
+ * completed one can be undone (`onUndo`, the owner's).
+ */
+function ImportReport({ report, onUndo }: { report: SensorImport; onUndo?: () => void }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
   return (
@@ -71,6 +79,9 @@ function ImportReport({ report }: { report: SensorImport }) {
       {report.state === 'cancelled' ? (
         // The counts are those reached when it stopped; what it stored is gone.
         <p className="muted small">{t('sensor.import.cancelled-note')}</p>
+      ) : null}
+      {report.state === 'reverted' ? (
+        <p className="muted small">{t('sensor.import.reverted-note')}</p>
       ) : null}
       <dl className="import-report__counts">
         <div>
@@ -120,6 +131,14 @@ function ImportReport({ report }: { report: SensorImport }) {
           ) : null}
         </div>
       ) : null}
+      {report.state === 'completed' && onUndo ? (
+        <div>
+          <Button variant="secondary" onClick={onUndo}>
+            <Icon name="close" size={18} />
+            {t('sensor.import.undo')}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -138,7 +157,9 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
   const [uploading, setUploading] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
-  const upload = useRef<SensorImportUpload | null>(null);
+  const [preview, setPreview] = useState<SensorImportPreview | null>(null);
+  const [undoing, setUndoing] = useState(false);
+  const upload = useRef<Pick<SensorImportUpload, 'abort'> | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => upload.current?.abort(), []);
 
@@ -148,11 +169,46 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
   const active = imports.find(isActive) ?? null;
   const last = imports.find((i) => !isActive(i)) ?? null;
 
+  const showFailure = (failure: unknown) => {
+    const fileViolation = violationsOf(failure).find((v) => v.propertyPath === 'file');
+    const code = fileViolation?.code;
+    setError(code ? (code.includes('.') ? code : `errors.${code}`) : errorMessageKey(failure));
+  };
+
+  /** First step: the preview of what the import will do; nothing is stored yet. */
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = importFileError(file);
     setError(problem);
     if (problem || !file) return;
+    setUploading(0);
+    await dispatch(
+      sensorsApi.endpoints.listSensorImports.initiate(sensor.ulid, {
+        forceRefetch: true,
+        subscribe: false,
+      }),
+    );
+    const request = previewSensorImport(sensor.ulid, file);
+    upload.current = request;
+    try {
+      setPreview(await request.done);
+    } catch (failure) {
+      showFailure(failure);
+    } finally {
+      upload.current = null;
+      setUploading(null);
+    }
+  };
+
+  const cancelPreview = () => {
+    setPreview(null);
+    setFile(null);
+    if (input.current) input.current.value = '';
+  };
+
+  /** Second step, once the preview is confirmed: the whole file is sent and imported. */
+  const confirmImport = async () => {
+    if (!file) return;
     setUploading(0);
     // A cheap authenticated call first: it refreshes an expired session the usual way.
     await dispatch(
@@ -161,9 +217,10 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
         subscribe: false,
       }),
     );
-    upload.current = uploadSensorImport(sensor.ulid, file, setUploading);
+    const request = uploadSensorImport(sensor.ulid, file, setUploading);
+    upload.current = request;
     try {
-      const created = await upload.current.done;
+      const created = await request.done;
       dispatch(
         sensorsApi.util.updateQueryData('listSensorImports', sensor.ulid, (draft) => {
           if (!draft['hydra:member'].some((i) => i.id === created.id)) {
@@ -172,12 +229,10 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
           }
         }),
       );
-      setFile(null);
-      if (input.current) input.current.value = '';
+      cancelPreview();
     } catch (failure) {
-      const fileViolation = violationsOf(failure).find((v) => v.propertyPath === 'file');
-      const code = fileViolation?.code;
-      setError(code ? (code.includes('.') ? code : `errors.${code}`) : errorMessageKey(failure));
+      setPreview(null);
+      showFailure(failure);
     } finally {
       upload.current = null;
       setUploading(null);
@@ -194,6 +249,18 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
     }
     setConfirming(false);
     dispatch(notifyInfo('sensor.import.cancelled'));
+  };
+
+  const confirmUndo = async () => {
+    if (!last) return;
+    setCancelError(null);
+    const result = await cancel({ id: last.id, sensor: sensor.ulid });
+    if ('error' in result) {
+      setCancelError(errorMessageKey(result.error));
+      return;
+    }
+    setUndoing(false);
+    dispatch(notifyInfo('sensor.import.reverted'));
   };
 
   return (
@@ -235,6 +302,13 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
             onConfirm={() => void confirmCancel()}
           />
         </div>
+      ) : preview ? (
+        <ImportPreview
+          preview={preview}
+          busy={uploading !== null}
+          onCancel={cancelPreview}
+          onConfirm={() => void confirmImport()}
+        />
       ) : (
         <form className="form" onSubmit={(event) => void submit(event)} noValidate>
           <div className={`field${error ? ' field--invalid' : ''}`}>
@@ -272,7 +346,27 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
           </div>
         </form>
       )}
-      {last ? <ImportReport report={last} /> : null}
+      {uploading !== null && preview ? (
+        <Progress label={t('sensor.import.uploading')} fraction={uploading} />
+      ) : null}
+      {last ? (
+        <ImportReport
+          report={last}
+          onUndo={canCancel && !active ? () => setUndoing(true) : undefined}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={undoing}
+        danger
+        title={t('sensor.import.undo-title')}
+        body={t('sensor.import.undo-body', { name: last?.file_name ?? '' })}
+        cancelLabel={t('sensor.import.undo-keep')}
+        confirmLabel={t('sensor.import.undo-confirm')}
+        loading={cancelling}
+        error={cancelError ? t(cancelError) : undefined}
+        onCancel={() => setUndoing(false)}
+        onConfirm={() => void confirmUndo()}
+      />
     </section>
   );
 }

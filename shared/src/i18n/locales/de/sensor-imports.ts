@@ -4,7 +4,7 @@ export const sensorImports = {
     'import-size': 'Die Datei darf höchstens 30 MB groß sein',
     import_already_running:
       'Für diesen Sensor läuft bereits ein Import: warten Sie, bis er fertig ist, oder brechen Sie ihn ab',
-    'cancel-import': 'Dieser Import ist beendet und kann nicht mehr abgebrochen werden',
+    'cancel-import': 'Dieser Import kann nicht mehr abgebrochen oder rückgängig gemacht werden',
   },
   import: {
     bad_date: 'Ungültiges Datum (erwartet TT/MM/JJJJ HH:mm oder ein ISO-8601-Zeitstempel)',
@@ -16,6 +16,13 @@ export const sensorImports = {
     no_date_column: 'Die Kopfzeile hat keine Spalte date oder timestamp',
     no_measure_column: 'Die Kopfzeile nennt keinen bekannten Messwert (co2, pm25, temperature…)',
     failed: 'Der Import wurde wegen eines Fehlers abgebrochen, bitte versuchen Sie es erneut',
+    unknown_unit:
+      'Die Einheit {{unit}} können wir nicht umrechnen: diese Spalte wird nicht importiert',
+    measure_not_stored:
+      'AirCloud speichert diesen Messwert nicht: die Spalte wird gelesen, aber nicht importiert',
+    duplicate_column:
+      'Eine andere Spalte liefert diesen Messwert bereits: diese wird nicht importiert',
+    channel_b: 'PurpleAir-Kanal B: Kanal A wird importiert',
   },
 };
 

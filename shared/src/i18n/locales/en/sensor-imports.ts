@@ -4,7 +4,7 @@ export const sensorImports = {
     'import-size': 'The file must not exceed 30 MB',
     import_already_running:
       'An import of this sensor is already in progress: wait for it to finish or cancel it',
-    'cancel-import': 'This import is finished and can no longer be cancelled',
+    'cancel-import': 'This import can no longer be cancelled or undone',
   },
   import: {
     bad_date: 'Invalid date (expected DD/MM/YYYY HH:mm or an ISO 8601 timestamp)',
@@ -16,6 +16,10 @@ export const sensorImports = {
     no_date_column: 'The header has no date or timestamp column',
     no_measure_column: 'The header names no known measure (co2, pm25, temperature…)',
     failed: 'The import stopped because of an error, please try again',
+    unknown_unit: 'Unit {{unit}} is not one we can convert: this column is not imported',
+    measure_not_stored: 'AirCloud does not store this measure: the column is read but not imported',
+    duplicate_column: 'Another column already gives this measure: this one is not imported',
+    channel_b: 'PurpleAir channel B: channel A is imported',
   },
 };
 

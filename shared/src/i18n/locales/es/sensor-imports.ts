@@ -4,7 +4,7 @@ export const sensorImports = {
     'import-size': 'El archivo no debe superar 30 MB',
     import_already_running:
       'Ya hay una importación en curso para este sensor: espere a que termine o cancélela',
-    'cancel-import': 'Esta importación ha terminado y ya no se puede cancelar',
+    'cancel-import': 'Esta importación ya no se puede cancelar ni deshacer',
   },
   import: {
     bad_date: 'Fecha no válida (se espera DD/MM/AAAA HH:mm o una marca de tiempo ISO 8601)',
@@ -16,6 +16,10 @@ export const sensorImports = {
     no_date_column: 'El encabezado no tiene columna date ni timestamp',
     no_measure_column: 'El encabezado no nombra ninguna medida conocida (co2, pm25, temperature…)',
     failed: 'La importación se detuvo por un error, inténtelo de nuevo',
+    unknown_unit: 'No sabemos convertir la unidad {{unit}}: esta columna no se importa',
+    measure_not_stored: 'AirCloud no guarda esta medida: la columna se lee pero no se importa',
+    duplicate_column: 'Otra columna ya da esta medida: esta no se importa',
+    channel_b: 'Canal B de PurpleAir: se importa el canal A',
   },
 };
 

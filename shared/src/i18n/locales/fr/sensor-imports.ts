@@ -4,7 +4,7 @@ export const sensorImports = {
     'import-size': 'Le fichier ne doit pas dépasser 30 Mo',
     import_already_running:
       "Un import de ce capteur est déjà en cours : attendez qu'il se termine ou annulez-le",
-    'cancel-import': 'Cet import est terminé et ne peut plus être annulé',
+    'cancel-import': 'Cet import ne peut plus être annulé',
   },
   import: {
     bad_date: 'Date invalide (attendu JJ/MM/AAAA HH:mm ou un horodatage ISO 8601)',
@@ -16,6 +16,12 @@ export const sensorImports = {
     no_date_column: "L'en-tête n'a pas de colonne date ou timestamp",
     no_measure_column: "L'en-tête ne nomme aucune mesure connue (co2, pm25, temperature…)",
     failed: "L'import s'est arrêté à cause d'une erreur, veuillez réessayer",
+    unknown_unit:
+      "L'unité {{unit}} n'est pas une unité que nous savons convertir : cette colonne n'est pas importée",
+    measure_not_stored:
+      'AirCloud ne conserve pas cette mesure : la colonne est lue mais pas importée',
+    duplicate_column: "Une autre colonne donne déjà cette mesure : celle-ci n'est pas importée",
+    channel_b: 'Canal B de PurpleAir : le canal A est importé',
   },
 };
 

@@ -3,7 +3,7 @@ export const sensorImports = {
   errors: {
     'import-size': '文件不能超过 30 MB',
     import_already_running: '该传感器已有导入正在进行：请等待其完成或取消它',
-    'cancel-import': '此导入已结束，无法再取消',
+    'cancel-import': '此导入已无法取消或撤销',
   },
   import: {
     bad_date: '日期无效（应为 DD/MM/YYYY HH:mm 或 ISO 8601 时间戳）',
@@ -15,6 +15,10 @@ export const sensorImports = {
     no_date_column: '表头中没有 date 或 timestamp 列',
     no_measure_column: '表头中没有已知的测量项（co2、pm25、temperature…）',
     failed: '导入因错误而中止，请重试',
+    unknown_unit: '无法换算单位 {{unit}}：此列不导入',
+    measure_not_stored: 'AirCloud 不保存此测量项：此列会被读取但不导入',
+    duplicate_column: '已有另一列提供此测量项：此列不导入',
+    channel_b: 'PurpleAir B 通道：导入的是 A 通道',
   },
 };
 
