@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { ulid } from 'ulid';
 import { createApp, type AirCloudApp } from '../src/app.ts';
 import { loadConfig, type Config } from '@aircloud/core/config';
 import type { Database } from '@aircloud/core/db/client';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
-import { redisOptionsFromUrl } from '@aircloud/core/lib/redis';
+import { createRedis, redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
 import { insertUser, type UserRow } from '@aircloud/core/users/repository';
 import { createTestDatabase, testRedisPrefix } from '@aircloud/core/test/database';
@@ -46,7 +46,7 @@ export async function startTestApp(
     TRUST_PROXY: 'loopback',
     ...env,
   });
-  const redis = new Redis(REDIS_URL);
+  const redis = createRedis(REDIS_URL);
   const mailQueue = createQueue(QUEUES.mail, redisOptionsFromUrl(REDIS_URL), prefix);
   const built = createApp({
     config,

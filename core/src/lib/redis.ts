@@ -22,6 +22,14 @@ export interface RedisTarget {
 type NodeOptions = Pick<RedisOptions, 'maxRetriesPerRequest'>;
 
 /**
+ * Set on every connection. No CLIENT SETINFO at connect: in ioredis 5.8.2 to 5.x it runs before
+ * the ready check, so a SUBSCRIBE sent meanwhile (the Socket.IO adapter's duplicates subscribe at
+ * once) turns the ready check's INFO into an unhandled "Connection in subscriber mode" rejection
+ * (ioredis#2037, fixed in 6.0).
+ */
+const BASE_OPTIONS = { disableClientInfo: true } satisfies RedisOptions;
+
+/**
  * Opens a client of `target`: an ioredis `Cluster` when cluster nodes are given, else a `Redis`.
  * `options` apply to every node (BullMQ workers need `maxRetriesPerRequest: null`).
  */
@@ -30,7 +38,7 @@ export function createRedis(target: RedisTarget | string, options?: NodeOptions)
 export function createRedis(target: RedisTarget | string, options: NodeOptions = {}): RedisClient {
   const { redisUrl, redisClusterNodes = [] } =
     typeof target === 'string' ? { redisUrl: target } : target;
-  if (redisClusterNodes.length === 0) return new Redis(redisUrl, options);
+  if (redisClusterNodes.length === 0) return new Redis(redisUrl, { ...BASE_OPTIONS, ...options });
   // A cluster has one database (0); the nodes it names after CLUSTER SLOTS get the same options.
   const { username, password, tls } = redisOptionsFromUrl(redisUrl);
   return new Cluster(
@@ -40,6 +48,7 @@ export function createRedis(target: RedisTarget | string, options: NodeOptions =
         ...(username ? { username } : {}),
         ...(password ? { password } : {}),
         ...(tls ? { tls } : {}),
+        ...BASE_OPTIONS,
         ...options,
       },
     },
@@ -60,6 +69,7 @@ export function redisOptionsFromUrl(url: string): RedisOptions {
   const u = new URL(url);
   const db = u.pathname.replace('/', '');
   return {
+    ...BASE_OPTIONS,
     host: u.hostname || '127.0.0.1',
     port: u.port ? Number(u.port) : 6379,
     ...(u.username ? { username: decodeURIComponent(u.username) } : {}),
