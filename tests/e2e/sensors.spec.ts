@@ -104,6 +104,13 @@ test('a user follows a live sensor, looks at a month, exports a week and imports
     buffer: Buffer.from(file, 'utf8'),
   });
   await page.getByRole('button', { name: 'Import', exact: true }).click();
+  // The preview comes first: the format, the columns and their units, then confirm.
+  const preview = page.getByRole('group', { name: 'Check before importing' });
+  await expect(preview.getByText('Format recognised: AirCloud CSV')).toBeVisible();
+  await expect(
+    preview.getByRole('row', { name: /temperature \(°C\) Temperature °C/ }),
+  ).toBeVisible();
+  await preview.getByRole('button', { name: 'Confirm the import' }).click();
   const report = page.getByRole('group', { name: 'Last import report' });
   await expect(report.getByText('Import completed')).toBeVisible({ timeout: 30_000 });
   const rejected = report.locator('.is-rejected dd');
