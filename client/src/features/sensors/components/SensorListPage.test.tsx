@@ -110,7 +110,7 @@ describe('sensor list', () => {
     renderApp('/sensors', signedIn(makeMe({ role: 'ROLE_ADMIN' })));
     expect(
       await screen.findByText(
-        'Raw samples are kept 13 months (oldest month kept: October 2025), hourly averages 60 months. Graphs of older periods show the hourly averages.',
+        'Raw samples are kept 13 months (since October 2025), hourly averages 60 months (since November 2021). Graphs of older periods show the hourly averages.',
       ),
     ).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ export const sensorScreens = {
     'title-of-user': 'Sensoren dieses Benutzers',
     subtitle: 'Die Luftqualität Ihrer Räume, live und im Verlauf.',
     retention:
-      'Rohmesswerte werden {{raw}} Monate aufbewahrt (ältester aufbewahrter Monat: {{oldest}}), Stundenmittelwerte {{hourly}} Monate. Diagramme älterer Zeiträume zeigen die Stundenmittelwerte.',
+      'Rohmesswerte werden {{raw}} Monate aufbewahrt (seit {{rawFrom}}), Stundenmittelwerte {{hourly}} Monate (seit {{hourlyFrom}}). Diagramme älterer Zeiträume zeigen die Stundenmittelwerte.',
     search: 'Nach Name oder Seriennummer suchen',
     'load-error': 'Die Sensoren konnten nicht geladen werden',
     open: '{{name}} öffnen',

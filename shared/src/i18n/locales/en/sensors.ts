@@ -6,7 +6,7 @@ export const sensorScreens = {
     'title-of-user': 'Sensors of this user',
     subtitle: 'Air quality in your rooms, live and over time.',
     retention:
-      'Raw samples are kept {{raw}} months (oldest month kept: {{oldest}}), hourly averages {{hourly}} months. Graphs of older periods show the hourly averages.',
+      'Raw samples are kept {{raw}} months (since {{rawFrom}}), hourly averages {{hourly}} months (since {{hourlyFrom}}). Graphs of older periods show the hourly averages.',
     search: 'Search by name or serial number',
     'load-error': 'The sensors could not be loaded',
     open: 'Open {{name}}',

@@ -6,7 +6,7 @@ export const sensorScreens = {
     'title-of-user': 'Sensores de este usuario',
     subtitle: 'La calidad del aire de sus salas, en directo y a lo largo del tiempo.',
     retention:
-      'Las medidas brutas se conservan {{raw}} meses (mes más antiguo conservado: {{oldest}}), las medias horarias {{hourly}} meses. Los gráficos de periodos más antiguos muestran las medias horarias.',
+      'Las medidas brutas se conservan {{raw}} meses (desde {{rawFrom}}), las medias horarias {{hourly}} meses (desde {{hourlyFrom}}). Los gráficos de periodos más antiguos muestran las medias horarias.',
     search: 'Buscar por nombre o número de serie',
     'load-error': 'No se pudieron cargar los sensores',
     open: 'Abrir {{name}}',

@@ -6,7 +6,7 @@ export const sensorScreens = {
     'title-of-user': 'Capteurs de cet utilisateur',
     subtitle: "La qualité de l'air de vos pièces, en direct et dans le temps.",
     retention:
-      'Les mesures brutes sont conservées {{raw}} mois (plus ancien mois conservé : {{oldest}}), les moyennes horaires {{hourly}} mois. Les graphiques des périodes plus anciennes montrent les moyennes horaires.',
+      'Les mesures brutes sont conservées {{raw}} mois (depuis {{rawFrom}}), les moyennes horaires {{hourly}} mois (depuis {{hourlyFrom}}). Les graphiques des périodes plus anciennes montrent les moyennes horaires.',
     search: 'Rechercher par nom ou numéro de série',
     'load-error': "Les capteurs n'ont pas pu être chargés",
     open: 'Ouvrir {{name}}',

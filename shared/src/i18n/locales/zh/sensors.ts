@@ -6,7 +6,7 @@ export const sensorScreens = {
     'title-of-user': '该用户的传感器',
     subtitle: '房间空气质量，实时与历史。',
     retention:
-      '原始数据保留 {{raw}} 个月（保留的最早月份：{{oldest}}），每小时平均值保留 {{hourly}} 个月。更早时间段的图表显示每小时平均值。',
+      '原始数据保留 {{raw}} 个月（自 {{rawFrom}} 起），每小时平均值保留 {{hourly}} 个月（自 {{hourlyFrom}} 起）。更早时间段的图表显示每小时平均值。',
     search: '按名称或序列号搜索',
     'load-error': '无法加载传感器',
     open: '打开 {{name}}',
