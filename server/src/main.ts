@@ -6,14 +6,10 @@ import { runMigrations } from '@aircloud/core/db/migrate';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import { REDACTED_PATHS, errorSerializer } from './http/request-logger.ts';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
-import {
-  createRedis,
-  isClosedConnectionRejection,
-  queueConnection,
-} from '@aircloud/core/lib/redis';
+import { createRedis, queueConnection } from '@aircloud/core/lib/redis';
 import { flushTracing } from '@aircloud/core/tracing/bootstrap';
 import {
-  exitOnFatal,
+  exitOnFatalErrors,
   flushErrorReporting,
   initErrorReporting,
 } from '@aircloud/core/error-reporting/reporter';
@@ -72,18 +68,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('unhandledRejection', (reason) => {
-    if (isClosedConnectionRejection(reason)) {
-      logger.warn({ err: reason }, 'a Redis command was dropped with its connection');
-      return;
-    }
-    logger.fatal({ err: reason }, 'unhandled rejection');
-    exitOnFatal(reason, 'unhandledRejection');
-  });
-  process.on('uncaughtException', (err) => {
-    logger.fatal({ err }, 'uncaught exception');
-    exitOnFatal(err, 'uncaughtException');
-  });
+  exitOnFatalErrors(logger);
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }

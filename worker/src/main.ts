@@ -45,9 +45,8 @@ import { serveMetrics } from '@aircloud/core/metrics';
 import { createWorkerMetrics } from './metrics.ts';
 import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/core/realtime/emitter';
 import { flushTracing } from '@aircloud/core/tracing/bootstrap';
-import { isClosedConnectionRejection } from '@aircloud/core/lib/redis';
 import {
-  exitOnFatal,
+  exitOnFatalErrors,
   flushErrorReporting,
   initErrorReporting,
 } from '@aircloud/core/error-reporting/reporter';
@@ -343,19 +342,7 @@ async function main() {
   };
   process.on('SIGTERM', (s) => void shutdown(s));
   process.on('SIGINT', (s) => void shutdown(s));
-  // What ends the process is reported first (SENTRY_DSN); the supervisor starts it again.
-  process.on('unhandledRejection', (reason) => {
-    if (isClosedConnectionRejection(reason)) {
-      logger.warn({ err: reason }, 'a Redis command was dropped with its connection');
-      return;
-    }
-    logger.fatal({ err: reason }, 'unhandled rejection');
-    exitOnFatal(reason, 'unhandledRejection');
-  });
-  process.on('uncaughtException', (err) => {
-    logger.fatal({ err }, 'uncaught exception');
-    exitOnFatal(err, 'uncaughtException');
-  });
+  exitOnFatalErrors(logger);
 }
 
 main().catch((err: unknown) => {

@@ -5,7 +5,9 @@
  */
 import { trace } from '@opentelemetry/api';
 import type { Client, Event, Scope } from '@sentry/core';
+import type { Logger } from 'pino';
 import { scrubErrorEvent } from '@aircloud/shared/error-scrub';
+import { isClosedConnectionRejection } from '../lib/redis.ts';
 
 /** What a report says about where the error happened. */
 export interface ErrorContext {
@@ -129,6 +131,26 @@ export function reportError(err: unknown, context: ErrorContext = {}): void {
 export function exitOnFatal(err: unknown, kind: 'unhandledRejection' | 'uncaughtException'): void {
   reportError(err, { tags: { fatal: kind } });
   void flushErrorReporting().finally(() => process.exit(1));
+}
+
+/**
+ * The server's and worker's handlers of what would end them: logged, reported (SENTRY_DSN), then
+ * exit 1 (the supervisor or the container restarts them). A Redis command dropped with its
+ * connection is only a warning (isClosedConnectionRejection).
+ */
+export function exitOnFatalErrors(logger: Pick<Logger, 'warn' | 'fatal'>): void {
+  process.on('unhandledRejection', (reason) => {
+    if (isClosedConnectionRejection(reason)) {
+      logger.warn({ err: reason }, 'a Redis command was dropped with its connection');
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    exitOnFatal(reason, 'unhandledRejection');
+  });
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception');
+    exitOnFatal(err, 'uncaughtException');
+  });
 }
 
 export async function flushErrorReporting(timeoutMs = 2000): Promise<void> {

@@ -57,6 +57,19 @@ const ALIASES: Record<string, SensorMeasure> = {
   hcho: 'formaldehyde',
 };
 
+/**
+ * How csv-parse reads an import (the worker's stream and the preview alike, so the two never
+ * disagree): a BOM dropped, line info kept, short or long rows and stray quotes tolerated (each
+ * row is judged on its own), empty lines skipped.
+ */
+export const CSV_READ_OPTIONS = {
+  bom: true,
+  info: true,
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+} as const;
+
 /** The separator of a header line: `;` when it has more of them than commas outside quotes. */
 export function detectDelimiter(headerLine: string): Delimiter {
   let commas = 0;

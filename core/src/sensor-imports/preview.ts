@@ -5,7 +5,13 @@ import type {
   ImportRejection,
   SensorImportPreview,
 } from '@aircloud/shared/sensors';
-import { detectDelimiter, parseHeader, parseRow, type HeaderError } from './csv-format.ts';
+import {
+  CSV_READ_OPTIONS,
+  detectDelimiter,
+  parseHeader,
+  parseRow,
+  type HeaderError,
+} from './csv-format.ts';
 
 /** The preview reads at most this much of a file… */
 export const PREVIEW_BYTES = 64 * 1024;
@@ -38,12 +44,8 @@ export function previewCsv(
   let records: { record: string[]; info: { lines: number } }[];
   try {
     records = parse(text, {
+      ...CSV_READ_OPTIONS,
       delimiter,
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
       to_line: PREVIEW_LINES_MAX + 1,
     }) as unknown as typeof records;
   } catch {

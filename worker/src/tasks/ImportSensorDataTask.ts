@@ -15,6 +15,7 @@ import type { JobData } from '@aircloud/core/queues';
 import { dispatchMail, recordMail } from '@aircloud/core/outbox/outbox';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import {
+  CSV_READ_OPTIONS,
   detectDelimiter,
   parseHeader,
   parseRow,
@@ -201,12 +202,8 @@ export function createImportSensorDataTask(deps: ImportSensorDataDeps) {
     const delimiter = detectDelimiter(header);
     const parser = createReadStream(path).pipe(
       parse({
+        ...CSV_READ_OPTIONS,
         delimiter,
-        bom: true,
-        info: true,
-        relax_column_count: true,
-        relax_quotes: true,
-        skip_empty_lines: true,
         skip_records_with_error: true,
       }),
     );

@@ -8,6 +8,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
+import { RejectedLines } from './RejectedLines.tsx';
 
 /**
  * What an import will do, before anything is stored (`?dry_run=1`): the export recognised, the
@@ -111,27 +112,10 @@ export function ImportPreview({
       {preview.rejections.length > 0 ? (
         <>
           <h4>{t('sensor.import.preview.rejected')}</h4>
-          <div className="table-wrap">
-            <table className="data-table" aria-label={t('sensor.import.preview.rejected')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('sensor.import.line')}</th>
-                  <th scope="col">{t('sensor.import.reason')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rejections.map((r) => (
-                  <tr key={`${r.line}-${r.column ?? ''}`}>
-                    <td className="mono">{r.line}</td>
-                    <td>
-                      {reason(r.reason, null)}
-                      {r.column ? <span className="muted"> ({r.column})</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RejectedLines
+            rejections={preview.rejections}
+            label={t('sensor.import.preview.rejected')}
+          />
         </>
       ) : null}
       <div className="import-preview__actions">

@@ -21,6 +21,7 @@ import {
   type SensorImportUpload,
 } from '../api/uploadSensorImport.ts';
 import { ImportPreview } from './ImportPreview.tsx';
+import { RejectedLines } from './RejectedLines.tsx';
 
 /** Why a chosen file cannot be sent, as a catalogue key, or null (checked again by the server). */
 export function importFileError(file: File | null): string | null {
@@ -102,26 +103,8 @@ function ImportReport({ report, onUndo }: { report: SensorImport; onUndo?: () =>
         </div>
       </dl>
       {report.rejections.length > 0 ? (
-        <div className="table-wrap import-report__rejections">
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('sensor.import.line')}</th>
-                <th scope="col">{t('sensor.import.reason')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rejections.map((r) => (
-                <tr key={`${r.line}-${r.column ?? ''}`}>
-                  <td className="mono">{r.line}</td>
-                  <td>
-                    {i18n.exists(r.reason) ? t(r.reason) : r.reason}
-                    {r.column ? <span className="muted"> ({r.column})</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div>
+          <RejectedLines rejections={report.rejections} className="import-report__rejections" />
           {report.rows_rejected > report.rejections.length ? (
             <p className="muted small">
               {t('sensor.import.more-rejected', {
