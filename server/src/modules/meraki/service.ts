@@ -20,19 +20,35 @@ import {
   controlsPurifier,
   requireMachine,
 } from '@aircloud/core/access/machine-access';
-import { changePurifier } from '@aircloud/core/purifiers/change';
-import { findPurifier, type PurifierRow } from '@aircloud/core/purifiers/repository';
+import {
+  modeInForce,
+  networkEndDesired,
+  networkStartDesired,
+} from '@aircloud/core/purifiers/desired-state';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
+import {
+  findPurifier,
+  updatePurifier,
+  type PurifierRow,
+} from '@aircloud/core/purifiers/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
-import { merakiAlertType, merakiMode } from './alert-mapping.ts';
+import {
+  airAlertType,
+  alertPairKey,
+  alertPhase,
+  isMtSensorAlert,
+  merakiMode,
+} from './alert-mapping.ts';
 import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
 import {
-  earlierAlertType,
   ensureSecret,
   findSecret,
   insertNetworkEvent,
   listNetworkEvents,
+  openStarts,
   replaceSecret,
   setEventDesiredVersion,
+  type NetworkEventRow,
 } from './repository.ts';
 
 /** The keys of Meraki secrets at rest: APP_SECRET seals, it and APP_SECRET_PREVIOUS open. */
@@ -105,7 +121,7 @@ export async function listPurifierNetworkEvents(
   return hydraCollection(
     `/api/purifiers/${purifier.id}/network_events`,
     'NetworkEvent',
-    rows.map(networkEventPresenter),
+    rows.map(({ event, end }) => networkEventPresenter(event, end)),
     total,
     { page: query.page, params: { mode: query.mode, alert_type: query.alert_type } },
   );
@@ -138,15 +154,6 @@ export type WebhookOutcome =
       key: 'invalid_json' | 'invalid_webhook_body' | 'unauthorized' | 'not_found';
     };
 
-/** Logs an event, pushes it to the owner, and answers its row (undefined for a repeat). */
-async function logEvent(
-  ctx: AppContext,
-  purifier: PurifierRow,
-  values: Omit<Parameters<typeof insertNetworkEvent>[1], 'id' | 'purifierId'>,
-) {
-  return insertNetworkEvent(ctx.db, { id: ulid(), purifierId: purifier.id, ...values });
-}
-
 /** Pushes a new event to the owner and to the users the purifier is shared with. */
 async function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent): Promise<void> {
   if (!purifier.userId) return;
@@ -155,15 +162,96 @@ async function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent)
     emitToUser(ctx.io, userId, 'network-event:created', event);
 }
 
+/** An alert still going on after this long no longer keeps another one's end from acting. */
+const STALE_ALERT_MS = 7 * 24 * 3600 * 1000;
+
+/** What handling a valid alert did, decided under the purifier's lock. */
+type AlertHandling =
+  | { kind: 'gone' }
+  | { kind: 'duplicate' }
+  | { kind: 'logged'; event: NetworkEventRow; purifier: PurifierRow | null };
+
+/**
+ * Logs one valid alert and applies it, in one transaction with the purifier locked (two alerts
+ * of one purifier are decided one after the other). A start (mode auto) keeps what was in force
+ * before it — before the first of the alerts still going on — and sets auto; an end (mode
+ * silent) closes its start (same `alertConfigId`, else the same alert id) and, when no other
+ * alert of the purifier goes on, gives that mode back (networkEndDesired). An end without a
+ * start, and an alert of anything but an MT sensor (mode unknown), change nothing.
+ */
+async function handleAlert(
+  ctx: AppContext,
+  purifierId: string,
+  owner: string,
+  alert: z.infer<typeof merakiBodySchema>,
+  raw: Record<string, unknown>,
+): Promise<AlertHandling> {
+  return ctx.db.transaction(async (tx): Promise<AlertHandling> => {
+    const current = await findPurifier(tx, purifierId, true);
+    // The webhook acts for the purifier's owner: only while they control it.
+    if (!current || !(await controlsPurifier(tx, owner, purifierId))) return { kind: 'gone' };
+    const now = new Date();
+    const air = isMtSensorAlert(alert);
+    const phase = alertPhase(alert);
+    let pairKey = alertPairKey(alert);
+    const open = air ? await openStarts(tx, purifierId) : [];
+    const start =
+      phase === 'end'
+        ? open.find((row) => row.pairKey === pairKey || row.alertId === alert.alertId)
+        : undefined;
+    // An end may not repeat the measure: it is its start's.
+    let alertType = airAlertType(alert);
+    if (alertType === 'unknown' && start) alertType = start.alertType as typeof alertType;
+    if (start) pairKey = start.pairKey;
+    const mode = merakiMode(alert, alertType);
+    const others = open.filter(
+      (row) => row.id !== start?.id && now.getTime() - row.receivedAt.getTime() < STALE_ALERT_MS,
+    );
+    const prior =
+      mode === 'auto'
+        ? (others.find((row) => row.prior)?.prior ?? modeInForce(current.desired))
+        : null;
+
+    let event = await insertNetworkEvent(tx, {
+      id: ulid(),
+      purifierId,
+      occurredAt: new Date(alert.occurredAt),
+      alertId: alert.alertId,
+      alertType,
+      mode,
+      raw,
+      pairKey: mode === 'unknown' ? null : pairKey,
+      prior,
+      startEventId: mode === 'silent' ? (start?.id ?? null) : null,
+    });
+    if (!event) return { kind: 'duplicate' };
+
+    let desired = null;
+    if (mode === 'auto') desired = networkStartDesired(current.desired, now);
+    else if (mode === 'silent' && start?.prior && others.length === 0)
+      desired = networkEndDesired(current.desired, start.prior, now);
+    if (!desired) return { kind: 'logged', event, purifier: null };
+    const updated = await updatePurifier(tx, purifierId, { desired });
+    event = await setEventDesiredVersion(tx, event.id, desired.version);
+    return { kind: 'logged', event, purifier: updated };
+  });
+}
+
+/** SHA-256 of a refused body without `sentAt` (which a retry changes): one log per body. */
+function refusedBodyDigest(raw: Record<string, unknown>): string {
+  const { sentAt: _sentAt, ...rest } = raw;
+  return createHash('sha256').update(JSON.stringify(rest), 'utf8').digest('hex');
+}
+
 /**
  * POST /webhooks/meraki/{ulid}. A post is logged only once it proved it knows the purifier's
  * shared secret: not JSON (no secret to read) answers 400 `invalid_json`, a wrong or missing
  * `sharedSecret` 401, both without a trace; a purifier owned by nobody, or whose owner no longer
  * controls it (account disabled), answers 404 as an unknown one. JSON with the secret but
- * without the required fields: logged (`invalid_webhook_body`) and 400. A repeated delivery
- * (same alertId and mode): 200 `duplicate: true`, nothing changes. Otherwise the event is
- * logged, its mode applied to the purifier's desired state for its owner (source `network`,
- * checked again under the row lock), pushed to the owner, and answered 200.
+ * without the required fields: logged once (`invalid_webhook_body`; Meraki's retries of the same
+ * body are not logged again) and 400. A repeated delivery (same alertId and mode): 200
+ * `duplicate: true`, nothing changes. Otherwise the event is logged and applied (handleAlert),
+ * then the purifier and the event are pushed, and 200 answered.
  */
 export async function receiveMerakiWebhook(
   ctx: AppContext,
@@ -188,47 +276,35 @@ export async function receiveMerakiWebhook(
   const expected = sealed ? (secretKeys(ctx).open(sealed)?.plain ?? null) : null;
   const { sharedSecret, ...raw } = json as Record<string, unknown>;
   if (!expected || !sameSecret(sharedSecret, expected)) return { status: 401, key: 'unauthorized' };
-  // The webhook acts for the purifier's owner: only while they control it.
   if (!(await controlsPurifier(ctx.db, owner, purifier.id)))
     return { status: 404, key: 'not_found' };
 
   const parsed = merakiBodySchema.safeParse(json);
   if (!parsed.success) {
-    const row = await logEvent(ctx, purifier, {
+    // Without NUL characters, which a jsonb column cannot hold.
+    const clean = JSON.parse(JSON.stringify(raw).replaceAll('\\u0000', '\\ufffd')) as Record<
+      string,
+      unknown
+    >;
+    const row = await insertNetworkEvent(ctx.db, {
+      id: ulid(),
+      purifierId: purifier.id,
       error: 'invalid_webhook_body',
-      alertType: merakiAlertType(raw),
-      // Without NUL characters, which a jsonb column cannot hold.
-      raw: JSON.parse(JSON.stringify(raw).replaceAll('\\u0000', '\\ufffd')) as unknown,
+      alertType: airAlertType(raw),
+      raw: clean,
+      bodySha256: refusedBodyDigest(clean),
     });
     if (row) await push(ctx, purifier, networkEventPresenter(row));
     return { status: 400, key: 'invalid_webhook_body' };
   }
 
-  const alert = parsed.data;
-  let alertType = merakiAlertType(alert);
-  // A clear may not repeat the metric: take the one its alert was logged with.
-  if (alertType === 'unknown')
-    alertType = (await earlierAlertType(ctx.db, purifier.id, alert.alertId)) ?? 'unknown';
-  const mode = merakiMode(alert, alertType);
-  let row = await logEvent(ctx, purifier, {
-    occurredAt: new Date(alert.occurredAt),
-    alertId: alert.alertId,
-    alertType,
-    mode,
-    raw,
-  });
-  if (!row) return { status: 200, body: { '@type': 'NetworkEventReceipt', duplicate: true } };
-
-  if (mode !== 'unknown') {
-    const { row: updated, desiredChanged } = await changePurifier(
-      ctx,
-      purifier.id,
-      { mode: mode === 'silent' ? 'silence' : 'auto' },
-      { user: null, source: 'network', actorId: owner },
-    );
-    if (desiredChanged) row = await setEventDesiredVersion(ctx.db, row.id, updated.desired.version);
-  }
-  const event = networkEventPresenter(row);
+  const handled = await handleAlert(ctx, purifier.id, owner, parsed.data, raw);
+  if (handled.kind === 'gone') return { status: 404, key: 'not_found' };
+  if (handled.kind === 'duplicate')
+    return { status: 200, body: { '@type': 'NetworkEventReceipt', duplicate: true } };
+  // Committed: the device and the browsers following the purifier, then the event's audience.
+  if (handled.purifier) pushPurifier(ctx.io, handled.purifier, { command: true });
+  const event = networkEventPresenter(handled.event);
   await push(ctx, purifier, event);
   return {
     status: 200,
@@ -239,6 +315,7 @@ export async function receiveMerakiWebhook(
       mode: event.mode,
       alert_type: event.alert_type,
       applied: event.applied,
+      start: event.start,
     },
   };
 }
