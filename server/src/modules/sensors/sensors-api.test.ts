@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import http from 'node:http';
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import request, { type Response } from 'supertest';
@@ -577,6 +578,24 @@ describe('GET /api/sensors/{ulid}/export', () => {
     expect((sheet.lastRow!.getCell(1).value as Date).toISOString()).toBe(
       '2026-09-30T23:59:00.000Z',
     );
+
+    // A reader that goes away mid-workbook: the server stops and goes on answering.
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        `${t.url}/api/sensors/${big.ulid}/export?format=xlsx&from=2026-09-01T00:00:00Z&to=2026-10-01T00:00:00Z`,
+        { headers: { Cookie: owner.cookie } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await api(owner).get(`/api/sensors/${big.ulid}`)).status).toBe(200);
   }, 120_000);
 
   it('format=xlsx: a workbook with date cells and numbers, one column per measure with its unit', async () => {
