@@ -37,12 +37,9 @@ const NetworkEventSchema = z
       description: 'On a start: when its end came (the end is not listed as a row of its own)',
     }),
     duration_s: z.number().int().nullable().openapi({ description: 'On a start that ended' }),
-    end_applied: z
-      .boolean()
-      .nullable()
-      .openapi({
-        description: 'On a start that ended: whether its end gave back the earlier mode',
-      }),
+    end_applied: z.boolean().nullable().openapi({
+      description: 'On a start that ended: whether its end gave back the earlier mode',
+    }),
     start: z
       .string()
       .nullable()

@@ -275,7 +275,9 @@ describe('settings tab', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(exports[0]!.get('format')).toBe('xlsx');
-    expect(saved[0]).toMatch(/^AQS-000042_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx blob:export-1$/);
+    expect(saved[0]).toMatch(
+      /^AQS-000042_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx blob:export-1$/,
+    );
     expect(blobs[0]!.size).toBe(4);
     click.mockRestore();
   });
