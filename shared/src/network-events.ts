@@ -35,6 +35,16 @@ export interface NetworkEvent {
   error: string | null;
   /** Whether the event changed the purifier's desired mode. */
   applied: boolean;
+  /** Meraki's name of the alert profile condition (`alertData.alertConfigName`), when sent. */
+  alert_config_name: string | null;
+  /** On a start: when its end came (`occurred_at`, else received), null while it goes on. */
+  ended_at: string | null;
+  /** On a start that ended: seconds from start to end. */
+  duration_s: number | null;
+  /** On a start that ended: whether its end changed the purifier (gave back the earlier mode). */
+  end_applied: boolean | null;
+  /** On an end: the start it closed (its `@id`), null for an end without a start. */
+  start: string | null;
 }
 
 /** A purifier's webhook settings, shown to whoever can access the purifier. */

@@ -308,9 +308,17 @@ export interface SensorMeasures {
   series: Partial<Record<GraphMeasure, MeasureSeries>>;
 }
 
+/** Formats of an export: CSV (the import reads it back) or an Excel workbook (real dates and numbers). */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
 /** GET /api/sensors/{ulid}/export: `from` < `to`, at most one month apart (else 422 `export_period_too_long`). */
 export const exportQuerySchema = z
-  .object({ from: instant(), to: instant() })
+  .object({
+    from: instant(),
+    to: instant(),
+    format: z.enum(EXPORT_FORMATS, { error: 'validation.invalid_choice' }).default('csv'),
+  })
   .refine((q) => new Date(q.from).getTime() < new Date(q.to).getTime(), {
     message: 'validation.date_range',
     path: ['to'],

@@ -43,7 +43,7 @@ async function newUserPurifier(name: string): Promise<string> {
 
 let alertSeq = 0;
 /** Cisco Meraki's webhook body of an MT sensor alert. */
-function merakiAlert(secret: string, metric = 'co2', extra: Record<string, unknown> = {}) {
+function merakiAlert(secret: string, metric = 'co2', startedAlerting = true) {
   alertSeq += 1;
   return {
     version: '0.1',
@@ -56,17 +56,21 @@ function merakiAlert(secret: string, metric = 'co2', extra: Record<string, unkno
     deviceSerial: 'Q2XX-AAAA-BBBB',
     deviceMac: '00:11:22:33:44:55',
     deviceName: 'MT15 meeting room',
+    deviceModel: 'MT15',
     alertId: `${Date.now()}${alertSeq}`,
     alertType: 'Sensor change detected',
     alertTypeId: 'sensor_alert',
     alertLevel: 'warning',
     occurredAt: new Date().toISOString(),
     alertData: {
+      // One alert profile condition per measure (PM2.5 and pm25 are the same one).
+      alertConfigId: metric.toLowerCase().replace(/[^a-z0-9]/g, ''),
+      alertConfigName: `${metric} above threshold`,
+      startedAlerting,
       triggerData: [
         { conditionId: 1, trigger: { ts: Date.now() / 1000, type: metric, sensorValue: 1250 } },
       ],
     },
-    ...extra,
   };
 }
 
@@ -159,12 +163,13 @@ test('a Meraki alert switches a purifier to auto and appears in its meraki tab',
   const purifier = await (await page.request.get(`/api/purifiers/${ulid}`)).json();
   expect(purifier.desired).toMatchObject({ mode: 'auto', source: 'network' });
 
-  // The alert clears: silence.
-  const cleared = await meraki.post(webhookUrl, {
-    data: merakiAlert(secret, 'pm25', { alertType: 'Sensor alert cleared' }),
+  // The alert ends (Meraki: same alertConfigId, a new alertId, startedAlerting false): the
+  // purifier goes back to what it was before, and the start's row shows its end.
+  const ended = await meraki.post(webhookUrl, {
+    data: merakiAlert(secret, 'pm25', false),
   });
-  expect(await cleared.json()).toMatchObject({ mode: 'silent' });
-  await expect(history.getByText('Silent', { exact: true })).toBeVisible();
+  expect(await ended.json()).toMatchObject({ mode: 'silent' });
+  await expect(history.getByText(/Ended after/)).toBeVisible();
   await meraki.dispose();
 });
 
@@ -257,8 +262,9 @@ test('screenshots of firmware, meraki tab and view-as-user banner in French and 
   const url = `${baseURL}/webhooks/meraki/${ulid}`;
   await meraki.post(url, { data: merakiAlert(secret, 'co2') });
   await meraki.post(url, { data: merakiAlert(secret, 'noise') });
+  await meraki.post(url, { data: merakiAlert(secret, 'co2', false) });
   await meraki.post(url, {
-    data: merakiAlert(secret, 'tvoc', { alertType: 'Sensor alert cleared' }),
+    data: merakiAlert(secret, 'tvoc', false),
   });
   await meraki.post(url, { data: merakiAlert(secret, 'door') });
   await meraki.post(url, { data: { sharedSecret: secret, version: '0.1' } });

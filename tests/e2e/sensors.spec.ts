@@ -83,6 +83,16 @@ test('a user follows a live sensor, looks at a month, exports a week and imports
   expect(lines[0]).toMatch(/co2/i);
   expect(lines.length).toBeGreaterThanOrEqual(5);
   expect(csv).toContain('1234');
+  expect(lines[0]).toMatch(/^timestamp,date,/);
+
+  // The same days as an Excel workbook (a zip file: it starts with PK).
+  await page.getByRole('radio', { name: 'Excel (.xlsx)' }).click();
+  await expect(page.getByRole('radio', { name: 'Excel (.xlsx)' })).toBeChecked();
+  const downloadingWorkbook = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const workbook = await downloadingWorkbook;
+  expect(workbook.suggestedFilename()).toMatch(/\.xlsx$/);
+  expect((await readFile(await workbook.path())).subarray(0, 2).toString('latin1')).toBe('PK');
 
   // Import a CSV with two bad lines: the report lists them.
   const base = Date.now() - 2 * 24 * 60 * minute;

@@ -1,6 +1,10 @@
 /** Saves `text` as a file named `fileName` through a temporary link (a CSV by default). */
 export function saveTextFile(text: string, fileName: string, type = 'text/csv'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  saveObjectUrl(URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` })), fileName);
+}
+
+/** Saves the file behind an object URL as `fileName` through a temporary link, then revokes it. */
+export function saveObjectUrl(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,5 +1,6 @@
 import {
   DEFAULT_PURIFIER_MODE,
+  type DesiredBase,
   type DesiredSource,
   type DesiredState,
   type PurifierMode,
@@ -112,4 +113,42 @@ export function userDesired(
   now: Date,
 ): DesiredState {
   return nextDesired(current, changes, now, 'user');
+}
+
+/** What was in force before a network (Meraki) alert started: the base while a rule holds. */
+export function modeInForce(current: DesiredState): DesiredBase {
+  const { mode, source, updated_at } = current.base ?? current;
+  return { mode, source, updated_at };
+}
+
+/**
+ * The desired state when a network (Meraki) alert starts (mode auto, source `network`), or null
+ * when nothing changes: the same path as any integration's change (modeChange), so while a rule
+ * holds the purifier only the base changes.
+ */
+export function networkStartDesired(current: DesiredState, now: Date): DesiredState | null {
+  const changes = modeChange(current, 'auto', 'network', now);
+  if (Object.keys(changes).length === 0) return null;
+  const held = current.base && changes.mode === undefined;
+  return nextDesired(current, changes, now, held ? current.source : 'network');
+}
+
+/**
+ * The desired state when the last open network alert ends: the mode in force before its start
+ * (`prior`, with its own source) comes back, as if the alert had not happened; or null when
+ * something else set the mode since (a person, a schedule slot: its choice stands). While a rule
+ * holds the purifier, only the base goes back, restored in its turn when the rule stops.
+ */
+export function networkEndDesired(
+  current: DesiredState,
+  prior: DesiredBase,
+  now: Date,
+): DesiredState | null {
+  const inForce = modeInForce(current);
+  if (inForce.source !== 'network') return null;
+  if (current.base) {
+    if (current.base.mode === prior.mode && current.base.source === prior.source) return null;
+    return nextDesired(current, { base: { ...prior } }, now, current.source);
+  }
+  return nextDesired(current, { mode: prior.mode }, now, prior.source);
 }

@@ -181,8 +181,8 @@ describe('vendor exports', () => {
 
   it('our own export still reads back unchanged, and a °F column there is converted', () => {
     const file = [
-      'date,timestamp,co2 (ppm),pm25 (µg/m3),temperature (°C),humidity (%HR),pc05 (pcs/L),iso (ISO)',
-      '25/10/2026 02:30:00,2026-10-25T00:30:00.000Z,612.4,12,21.5,40,1000,6',
+      'timestamp,date,co2 (ppm),pm25 (µg/m3),temperature (°C),humidity (%HR),pc05 (pcs/L),iso (ISO)',
+      '2026-10-25T00:30:00.000Z,25/10/2026 02:30:00,612.4,12,21.5,40,1000,6',
     ].join('\n');
     const { layout, valid } = read(file);
     expect(layout.vendor).toBe('aircloud');

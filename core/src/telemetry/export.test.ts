@@ -52,5 +52,8 @@ describe('exportStatement', () => {
     expect(statement).toContain(`AND ts >= '2026-10-25T00:30:00.000Z'::timestamptz`);
     expect(statement).toContain(`to_char(ts AT TIME ZONE 'Europe/Paris', 'DD/MM/YYYY HH24:MI:SS')`);
     expect(statement).toContain('co2 AS "co2 (ppm)", pm1 AS "pm1 (µg/m3)"');
+    // The timestamp comes first, then the Paris date, then the measures.
+    expect(statement.indexOf('AS "timestamp"')).toBeLessThan(statement.indexOf('AS "date"'));
+    expect(statement.indexOf('AS "date"')).toBeLessThan(statement.indexOf('AS "co2 (ppm)"'));
   });
 });

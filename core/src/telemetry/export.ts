@@ -7,8 +7,9 @@ import { GRAPH_MEASURES, MEASURE_UNITS } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
 
 /**
- * The CSV export of a sensor's samples: its columns, its period limit, its file name and the
- * COPY statement that writes it. The import (csv-format.ts) reads this format back unchanged.
+ * The export of a sensor's samples: its columns, its period limit, its file name, the COPY
+ * statement that writes the CSV and the pages of rows a spreadsheet is written from. The import
+ * (csv-format.ts) reads the CSV back unchanged.
  */
 
 /** Dates of exports are shown in this zone (spec section 9). */
@@ -35,12 +36,14 @@ export function exportLimit(from: Date): Date {
   return new Date((skipped || repeated ? earlier : limit).getTime());
 }
 
-/** The CSV header of an export: date, timestamp, then each measure with its unit. */
-export const EXPORT_COLUMNS = [
-  'date',
-  'timestamp',
-  ...GRAPH_MEASURES.map((m) => `${m} (${MEASURE_UNITS[m]})`),
-];
+/** A measure's export column: its name and its unit, `co2 (ppm)`. */
+export const EXPORT_MEASURE_COLUMNS = GRAPH_MEASURES.map((m) => `${m} (${MEASURE_UNITS[m]})`);
+
+/**
+ * The CSV header of an export: timestamp first (what a program sorts and joins on), the Paris
+ * date, then each measure with its unit.
+ */
+export const EXPORT_COLUMNS = ['timestamp', 'date', ...EXPORT_MEASURE_COLUMNS];
 
 /**
  * The COPY statement of an export: PostgreSQL formats every row (date DD/MM/YYYY HH:mm:ss in
@@ -50,9 +53,9 @@ export const EXPORT_COLUMNS = [
  */
 export function exportStatement(sensorId: string, from: Date, to: Date): string {
   const columns = [
-    `to_char(ts AT TIME ZONE ${escapeLiteral(EXPORT_TIME_ZONE)}, 'DD/MM/YYYY HH24:MI:SS') AS "date"`,
     `to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "timestamp"`,
-    ...GRAPH_MEASURES.map((m, i) => `${m} AS ${escapeIdentifier(EXPORT_COLUMNS[i + 2]!)}`),
+    `to_char(ts AT TIME ZONE ${escapeLiteral(EXPORT_TIME_ZONE)}, 'DD/MM/YYYY HH24:MI:SS') AS "date"`,
+    ...GRAPH_MEASURES.map((m, i) => `${m} AS ${escapeIdentifier(EXPORT_MEASURE_COLUMNS[i]!)}`),
   ];
   return `COPY (
   SELECT ${columns.join(', ')}
@@ -70,8 +73,55 @@ function fileStamp(instant: Date): string {
 }
 
 /** The attachment name of an export: `<serial>_<from>_<to>.csv` (Europe/Paris times). */
-export function exportFileName(serialNumber: string, from: Date, to: Date): string {
-  return `${serialNumber}_${fileStamp(from)}_${fileStamp(to)}.csv`;
+export function exportFileName(
+  serialNumber: string,
+  from: Date,
+  to: Date,
+  extension: 'csv' | 'xlsx' = 'csv',
+): string {
+  return `${serialNumber}_${fileStamp(from)}_${fileStamp(to)}.${extension}`;
+}
+
+/** One exported sample: its instant and its values in GRAPH_MEASURES order (null when missing). */
+export interface ExportRow {
+  ts: Date;
+  values: (number | null)[];
+}
+
+/** Rows read per query of a spreadsheet export (a month of one-minute samples is 45 pages). */
+const EXPORT_PAGE_ROWS = 1000;
+
+/**
+ * The samples of [from, to) in time order, a page at a time (keyset on the primary key, so
+ * each page is an index range and the month is never held in memory): what a spreadsheet
+ * export is written from. Stops when the caller stops asking.
+ */
+export async function* sensorExportRows(
+  db: Pick<Database, '$client'>,
+  sensorId: string,
+  from: Date,
+  to: Date,
+): AsyncGenerator<ExportRow> {
+  const columns = GRAPH_MEASURES.map((m) => escapeIdentifier(m)).join(', ');
+  // The cursor is PostgreSQL's own text of the last ts (microseconds), not a rounded Date.
+  let cursor: string | null = null;
+  for (;;) {
+    type Row = Record<string, unknown> & { ts: Date; k: string };
+    const { rows }: { rows: Row[] } = await db.$client.query<Row>(
+      `SELECT ts, ts::text AS k, ${columns} FROM sensor_measures
+        WHERE sensor_id = $1 AND ts >= $2 AND ts < $3
+          AND ($4::timestamptz IS NULL OR ts > $4::timestamptz)
+        ORDER BY ts LIMIT ${EXPORT_PAGE_ROWS}`,
+      [sensorId, from, to, cursor],
+    );
+    for (const row of rows)
+      yield {
+        ts: row.ts,
+        values: GRAPH_MEASURES.map((m) => (typeof row[m] === 'number' ? (row[m] as number) : null)),
+      };
+    if (rows.length < EXPORT_PAGE_ROWS) return;
+    cursor = rows.at(-1)!.k;
+  }
 }
 
 /**

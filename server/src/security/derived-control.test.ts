@@ -344,6 +344,7 @@ describe('a change of owner', () => {
       alertId,
       alertType: 'Sensor change detected',
       alertTypeId: 'sensor_alert',
+      deviceModel: 'MT15',
       occurredAt: new Date().toISOString(),
       alertData: { triggerData: [{ trigger: { ts: 1, type: 'co2', sensorValue: 1200 } }] },
     });
@@ -510,6 +511,8 @@ describe('the Meraki webhook', () => {
         sharedSecret: settings.body.shared_secret,
         alertId: 'disabled-1',
         alertType: 'Sensor change detected',
+        alertTypeId: 'sensor_alert',
+        deviceModel: 'MT15',
         occurredAt: new Date().toISOString(),
         alertData: { triggerData: [{ trigger: { ts: 1, type: 'co2', sensorValue: 1200 } }] },
       })

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { ProductKeyModel, ProductKeyState } from '@aircloud/shared/product-keys';
 import type {
+  DesiredBase,
   DesiredState,
   MaintenanceEventType,
   MaintenanceLevels,
@@ -278,7 +279,10 @@ export const purifierMerakiSecrets = pgTable('purifier_meraki_secrets', {
 
 /**
  * Events received on a purifier's Meraki webhook, including malformed bodies (`mode` 'unknown'
- * and `error` set). A repeated delivery (same purifier, alert id and mode) is ignored.
+ * and `error` set). A repeated delivery (same purifier, alert id and mode) is ignored, and so is
+ * a repeated malformed body (same purifier and `body_sha256`). An alert's start (`mode` 'auto')
+ * keeps what was in force before it (`prior`); its end (`mode` 'silent') names the start it
+ * closes (`start_event_id`), paired by `pair_key` (Meraki's `alertConfigId`, else the alert id).
  */
 export const networkEvents = pgTable(
   'network_events',
@@ -297,9 +301,26 @@ export const networkEvents = pgTable(
     /** The desired version the event's mode produced, when it changed the purifier. */
     desiredVersion: integer('desired_version'),
     raw: jsonb('raw'),
+    /** `config:<alertConfigId>` or `alert:<alertId>`: what pairs a start with its end. */
+    pairKey: text('pair_key'),
+    /** On a start that changed the purifier: the mode in force before it (restored at its end). */
+    prior: jsonb('prior').$type<DesiredBase>(),
+    /** On an end: the start it closes (one end per start). */
+    startEventId: text('start_event_id').references((): AnyPgColumn => networkEvents.id, {
+      onDelete: 'set null',
+    }),
+    /** On a refused body: SHA-256 of the body without `sentAt`, so a retry is logged once. */
+    bodySha256: text('body_sha256'),
   },
   (t) => [
     index('network_events_purifier_idx').on(t.purifierId, t.receivedAt),
+    index('network_events_pair_idx').on(t.purifierId, t.pairKey),
+    uniqueIndex('network_events_start_key')
+      .on(t.startEventId)
+      .where(sql`start_event_id IS NOT NULL`),
+    uniqueIndex('network_events_refused_key')
+      .on(t.purifierId, t.bodySha256)
+      .where(sql`body_sha256 IS NOT NULL`),
     uniqueIndex('network_events_alert_key')
       .on(t.purifierId, t.alertId, t.mode)
       .where(sql`alert_id IS NOT NULL`),

@@ -58,8 +58,10 @@ export function alertTypeOfText(text: unknown): NetworkAlertType {
 
 /** The parts of a Meraki webhook body the mapping reads (everything else is tolerated). */
 export interface MerakiAlert {
+  alertId?: unknown;
   alertType?: unknown;
   alertTypeId?: unknown;
+  deviceModel?: unknown;
   alertLevel?: unknown;
   alertData?: unknown;
 }
@@ -125,10 +127,52 @@ export function isClearedAlert(alert: MerakiAlert): boolean {
 }
 
 /**
- * The mode an event asks for: `silent` when an air-quality alert clears, `auto` when one
- * fires, `unknown` when the alert is not about an air-quality metric (it changes nothing).
+ * Whether the alert is about air: Meraki's `sensor_alert` of an MT sensor (MT10, MT14, MT15…).
+ * Switches (MS), access points (MR), appliances (MX), cameras (MV) post to the same network-wide
+ * recipient; their alerts (a switch's temperature, a power supply) never move a purifier.
+ */
+export function isMtSensorAlert(alert: MerakiAlert): boolean {
+  return (
+    alert.alertTypeId === 'sensor_alert' &&
+    typeof alert.deviceModel === 'string' &&
+    /^MT\d/i.test(alert.deviceModel.trim())
+  );
+}
+
+/** The measure an alert is about: only MT sensor alerts name one; every other is unknown. */
+export function airAlertType(alert: MerakiAlert): NetworkAlertType {
+  return isMtSensorAlert(alert) ? merakiAlertType(alert) : 'unknown';
+}
+
+/**
+ * Whether the alert starts or ends: Meraki's `alertData.startedAlerting` decides (true: the
+ * condition began, false: it is over); without it, the clear words of other senders.
+ */
+export function alertPhase(alert: MerakiAlert): 'start' | 'end' {
+  const data = isObject(alert.alertData) ? alert.alertData : {};
+  if (typeof data.startedAlerting === 'boolean') return data.startedAlerting ? 'start' : 'end';
+  return isClearedAlert(alert) ? 'end' : 'start';
+}
+
+/**
+ * What pairs a start with its end: Meraki's `alertConfigId` (the end has a new alertId), else
+ * the alert id (senders that clear with the same id).
+ */
+export function alertPairKey(alert: MerakiAlert): string | null {
+  const data = isObject(alert.alertData) ? alert.alertData : {};
+  const config = data.alertConfigId;
+  if ((typeof config === 'string' && config !== '') || typeof config === 'number')
+    return `config:${String(config)}`;
+  return typeof alert.alertId === 'string' && alert.alertId !== ''
+    ? `alert:${alert.alertId}`
+    : null;
+}
+
+/**
+ * The mode an event is logged with: `auto` when an air-quality alert starts, `silent` when it
+ * ends, `unknown` when the alert is not about an air-quality measure (it changes nothing).
  */
 export function merakiMode(alert: MerakiAlert, type: NetworkAlertType): NetworkEventMode {
   if (type === 'unknown') return 'unknown';
-  return isClearedAlert(alert) ? 'silent' : 'auto';
+  return alertPhase(alert) === 'end' ? 'silent' : 'auto';
 }

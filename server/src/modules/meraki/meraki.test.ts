@@ -5,9 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import { networkEvents, purifiers } from '@aircloud/core/db/schema';
+import { ruleDesired } from '@aircloud/core/purifiers/desired-state';
+import { applyScheduleSlot } from '@aircloud/core/purifiers/schedule';
 import { PUBLIC_URL, startTestApp, type TestApp } from '../../../test/app.ts';
 import { activate, exportedKey, signIn, type Session } from '../../../test/support/purifiers.ts';
-import { alertTypeOfMetric, isClearedAlert, merakiAlertType } from './alert-mapping.ts';
+import {
+  airAlertType,
+  alertPhase,
+  alertTypeOfMetric,
+  isClearedAlert,
+  merakiAlertType,
+} from './alert-mapping.ts';
 
 let t: TestApp;
 let tech: Session;
@@ -87,6 +95,15 @@ function post(ulid: string, body: unknown) {
   return typeof body === 'string'
     ? req.set('Content-Type', 'application/json').send(body)
     : req.send(body as object);
+}
+
+async function setMode(ulid: string, mode: string) {
+  const res = await request(t.url)
+    .patch(`/api/purifiers/${ulid}`)
+    .set('Cookie', owner.cookie)
+    .set('Content-Type', 'application/merge-patch+json')
+    .send({ mode });
+  expect(res.status).toBe(200);
 }
 
 async function desiredOf(ulid: string) {
@@ -171,28 +188,37 @@ describe('POST /webhooks/meraki/{ulid}', () => {
     expect(JSON.stringify(row!.raw)).not.toContain(p.secret);
   });
 
-  it('a cleared alert sets the purifier to silence', async () => {
+  it('a cleared alert gives back the mode in force before it (silence here)', async () => {
     const p = await purifierWithSecret();
+    await setMode(p.ulid, 'silence');
     const fired = merakiBody(p.secret);
     expect((await post(p.ulid, fired)).body.mode).toBe('auto');
+    // Worded by another sender: no startedAlerting, the same alertId, clear words.
     const cleared = {
       ...fired,
       alertType: 'Sensor alert cleared',
-      alertData: { ...fired.alertData, startedAlerting: false, cleared: true },
+      alertData: { triggerData: fired.alertData.triggerData, cleared: true },
     };
     const res = await post(p.ulid, cleared);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ mode: 'silent', alert_type: 'co2', duplicate: false });
-    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'silence', source: 'network' });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'silence', source: 'user' });
     // Recovery worded only in the alert type, metric inherited from the alert it ends.
-    const firedAgain = merakiBody(p.secret);
+    const firedAgain = merakiBody(p.secret, {
+      alertData: {
+        alertConfigId: 8,
+        startedAlerting: true,
+        triggerData: fired.alertData.triggerData,
+      },
+    });
     await post(p.ulid, firedAgain);
     const recovered = await post(p.ulid, {
       ...firedAgain,
       alertType: 'Air quality back to normal',
       alertData: {},
     });
-    expect(recovered.body).toMatchObject({ mode: 'silent', alert_type: 'co2' });
+    expect(recovered.body).toMatchObject({ mode: 'silent', alert_type: 'co2', applied: true });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'silence' });
   });
 
   it('refuses a wrong or missing secret with 401 and logs nothing', async () => {
@@ -256,12 +282,12 @@ describe('POST /webhooks/meraki/{ulid}', () => {
       );
       expect(res.body.alert_type, metric).toBe(expected);
     }
-    // Without trigger data, the alert type id / text names the metric.
+    // Only an MT sensor alert names a measure: words of another alert type id do not.
     const byId = await post(
       p.ulid,
       merakiBody(p.secret, { alertTypeId: 'pm25_threshold', alertData: {} }),
     );
-    expect(byId.body.alert_type).toBe('pm25');
+    expect(byId.body.alert_type).toBe('unknown');
   });
 
   it('answers 400 to a malformed body; logs it for the meraki tab only once it proved the secret', async () => {
@@ -272,8 +298,13 @@ describe('POST /webhooks/meraki/{ulid}', () => {
     const missing = await post(p.ulid, { sharedSecret: p.secret, version: '0.1' });
     expect(missing.status).toBe(400);
     expect(missing.body['hydra:description']).toBe('invalid_webhook_body');
-    const badDate = await post(p.ulid, merakiBody(p.secret, { occurredAt: 'yesterday' }));
+    const badDateBody = merakiBody(p.secret, { occurredAt: 'yesterday' });
+    const badDate = await post(p.ulid, badDateBody);
     expect(badDate.status).toBe(400);
+    // Meraki retries a refused post (a new sentAt): 400 again, logged once.
+    const retry = await post(p.ulid, { ...badDateBody, sentAt: '2026-11-21T10:01:05.000000Z' });
+    expect(retry.status).toBe(400);
+    expect(retry.body['hydra:description']).toBe('invalid_webhook_body');
     const array = await post(p.ulid, '[1,2]');
     expect(array.status).toBe(400);
     const noSecret = await post(p.ulid, { version: '0.1' });
@@ -327,6 +358,283 @@ describe('POST /webhooks/meraki/{ulid}', () => {
     );
     await post(p.ulid, merakiBody(p.secret));
     expect(await pushed).toMatchObject({ mode: 'auto', alert_type: 'co2' });
+  });
+});
+
+/** The envelope every Meraki alert shares (Meraki's documented webhook body, "Meraki" template). */
+function envelope(
+  secret: string,
+  device: Record<string, unknown>,
+  alert: { alertTypeId: string } & Record<string, unknown>,
+) {
+  alertSeq += 1;
+  return {
+    version: '0.1',
+    sharedSecret: secret,
+    sentAt: '2026-11-21T10:00:05.123456Z',
+    organizationId: '2930418',
+    organizationName: 'My organization',
+    organizationUrl: 'https://dashboard.meraki.com/o/VjjsAd/manage/organization/overview',
+    networkId: 'L_123456789012345678',
+    networkName: 'Main Office',
+    networkUrl: 'https://n1.meraki.com//n//manage/nodes/list',
+    networkTags: [],
+    deviceTags: ['tag1', 'tag2'],
+    deviceMac: '00:11:22:33:44:55',
+    deviceUrl: 'https://n1.meraki.com//n//manage/nodes/new_list/000000000000',
+    alertId: `0000000000${alertSeq}`,
+    alertLevel: 'warning',
+    occurredAt: '2026-11-21T10:00:00.000000Z',
+    ...device,
+    ...alert,
+  };
+}
+
+/** An MT sensor alert ("Sensor change detected", alertTypeId sensor_alert) start or end. */
+function sensorAlert(
+  secret: string,
+  options: {
+    startedAlerting: boolean;
+    alertConfigId?: number;
+    type?: string;
+    value?: number;
+    occurredAt?: string;
+    model?: string;
+  },
+) {
+  const { alertConfigId = 1234567890, type = 'co2', value = 1312, model = 'MT15' } = options;
+  return envelope(
+    secret,
+    { deviceSerial: 'Q234-ABCD-5678', deviceName: 'Meeting room', deviceModel: model },
+    {
+      alertType: 'Sensor change detected',
+      alertTypeId: 'sensor_alert',
+      alertLevel: 'informational',
+      occurredAt: options.occurredAt ?? '2026-11-21T10:00:00.000000Z',
+      alertData: {
+        alertConfigId,
+        alertConfigName: 'CO2 above 1000 ppm',
+        startedAlerting: options.startedAlerting,
+        triggerData: [
+          {
+            conditionId: '1234567890',
+            trigger: { ts: 1_795_255_200.5, type, nodeId: '000000000000', sensorValue: value },
+          },
+        ],
+      },
+    },
+  );
+}
+
+const week = (mode: string) => ({
+  days: Array.from({ length: 7 }, () => [{ start: '08:00', mode }]),
+});
+
+describe('POST /webhooks/meraki/{ulid}: an MT sensor alert starts and ends', () => {
+  it('its end (same alertConfigId, a new alertId, startedAlerting false) gives back the earlier mode; one row with its duration', async () => {
+    const p = await purifierWithSecret();
+    await setMode(p.ulid, 'silence');
+    const start = await post(p.ulid, sensorAlert(p.secret, { startedAlerting: true }));
+    expect(start.body).toMatchObject({ mode: 'auto', alert_type: 'co2', applied: true });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'auto', source: 'network' });
+    const endBody = sensorAlert(p.secret, {
+      startedAlerting: false,
+      value: 870,
+      occurredAt: '2026-11-21T10:25:00.000000Z',
+    });
+    const end = await post(p.ulid, endBody);
+    expect(end.status).toBe(200);
+    expect(end.body).toMatchObject({ mode: 'silent', alert_type: 'co2', applied: true });
+    expect(end.body.start).toBe(`/api/purifiers/${p.ulid}/network_events/${start.body.ulid}`);
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'silence', source: 'user' });
+    // Meraki delivers the end again: nothing more happens.
+    const version = (await desiredOf(p.ulid)).version;
+    expect((await post(p.ulid, endBody)).body).toMatchObject({ duplicate: true });
+    expect((await desiredOf(p.ulid)).version).toBe(version);
+    const events = await eventsOf(p.ulid);
+    expect(events['hydra:totalItems']).toBe(1);
+    expect(events['hydra:member'][0]).toMatchObject({
+      ulid: start.body.ulid,
+      mode: 'auto',
+      alert_config_name: 'CO2 above 1000 ppm',
+      date: '2026-11-21T10:00:00.000Z',
+      ended_at: '2026-11-21T10:25:00.000Z',
+      duration_s: 1500,
+      end_applied: true,
+    });
+  });
+
+  it('an end without a start is logged and changes nothing', async () => {
+    const p = await purifierWithSecret();
+    await setMode(p.ulid, 'off');
+    const before = await desiredOf(p.ulid);
+    const res = await post(p.ulid, sensorAlert(p.secret, { startedAlerting: false }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      mode: 'silent',
+      alert_type: 'co2',
+      applied: false,
+      start: null,
+    });
+    expect(await desiredOf(p.ulid)).toEqual(before);
+    expect((await eventsOf(p.ulid))['hydra:member'][0]).toMatchObject({
+      mode: 'silent',
+      ended_at: null,
+    });
+  });
+
+  it('an end leaves the mode of a schedule slot that began during the alert', async () => {
+    const p = await purifierWithSecret();
+    const res = await request(t.url)
+      .patch(`/api/purifiers/${p.ulid}`)
+      .set('Cookie', owner.cookie)
+      .set('Content-Type', 'application/merge-patch+json')
+      .send({ mode: 'silence', schedule: week('boost') });
+    expect(res.status).toBe(200);
+    await post(p.ulid, sensorAlert(p.secret, { startedAlerting: true }));
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'auto', source: 'network' });
+    const slotAt = new Date(Date.now() + 1000);
+    const slot = await applyScheduleSlot(
+      t.db,
+      p.ulid,
+      { at: slotAt, mode: 'boost' },
+      new Date(slotAt.getTime() + 1000),
+    );
+    expect(slot.outcome).toBe('applied');
+    const end = await post(p.ulid, sensorAlert(p.secret, { startedAlerting: false }));
+    expect(end.body).toMatchObject({ mode: 'silent', applied: false });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'boost', source: 'schedule' });
+  });
+
+  it('while an alert rule holds the purifier, the start and its end change only what the rule gives back', async () => {
+    const p = await purifierWithSecret();
+    await setMode(p.ulid, 'silence');
+    // A rule triggered (boost): the arbitration kept silence as the base.
+    const held = ruleDesired(await desiredOf(p.ulid), 'boost', new Date())!;
+    await t.db.update(purifiers).set({ desired: held }).where(eq(purifiers.id, p.ulid));
+    await post(p.ulid, sensorAlert(p.secret, { startedAlerting: true }));
+    expect(await desiredOf(p.ulid)).toMatchObject({
+      mode: 'boost',
+      source: 'rule',
+      base: { mode: 'auto', source: 'network' },
+    });
+    await post(p.ulid, sensorAlert(p.secret, { startedAlerting: false }));
+    expect(await desiredOf(p.ulid)).toMatchObject({
+      mode: 'boost',
+      source: 'rule',
+      base: { mode: 'silence', source: 'user' },
+    });
+  });
+
+  it('with two alerts going on, the first end keeps auto and the last one gives back the earlier mode', async () => {
+    const p = await purifierWithSecret();
+    await setMode(p.ulid, 'silence');
+    await post(p.ulid, sensorAlert(p.secret, { startedAlerting: true, alertConfigId: 11 }));
+    await post(
+      p.ulid,
+      sensorAlert(p.secret, { startedAlerting: true, alertConfigId: 12, type: 'pm25' }),
+    );
+    const first = await post(
+      p.ulid,
+      sensorAlert(p.secret, { startedAlerting: false, alertConfigId: 11 }),
+    );
+    expect(first.body).toMatchObject({ mode: 'silent', applied: false });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'auto', source: 'network' });
+    const last = await post(
+      p.ulid,
+      sensorAlert(p.secret, { startedAlerting: false, alertConfigId: 12, type: 'pm25' }),
+    );
+    expect(last.body).toMatchObject({ mode: 'silent', alert_type: 'pm25', applied: true });
+    expect(await desiredOf(p.ulid)).toMatchObject({ mode: 'silence', source: 'user' });
+    expect((await eventsOf(p.ulid))['hydra:totalItems']).toBe(2);
+  });
+});
+
+describe('POST /webhooks/meraki/{ulid}: alerts of other Meraki products', () => {
+  it('switch, access point and appliance alerts are logged unknown and change nothing', async () => {
+    const p = await purifierWithSecret();
+    await setMode(p.ulid, 'silence');
+    const before = await desiredOf(p.ulid);
+    const ms = {
+      deviceSerial: 'Q2HP-AAAA-BBBB',
+      deviceName: 'Core switch',
+      deviceModel: 'MS225-48FP',
+    };
+    const mr = { deviceSerial: 'Q2PD-CCCC-DDDD', deviceName: 'AP lobby', deviceModel: 'MR46' };
+    const mx = { deviceSerial: 'Q2PN-EEEE-FFFF', deviceName: 'Edge', deviceModel: 'MX67' };
+    const bodies = [
+      envelope(p.secret, ms, {
+        alertType: 'Power supply went down',
+        alertTypeId: 'power_supply_down',
+        alertLevel: 'critical',
+        alertData: { num: 1 },
+      }),
+      envelope(p.secret, ms, {
+        alertType: 'Switch port went down',
+        alertTypeId: 'port_down',
+        alertData: { portNum: 12, description: null, portDesc: 'uplink' },
+      }),
+      // A switch's temperature, worded as a sensor would be: still not about air.
+      envelope(p.secret, ms, {
+        alertType: 'Temperature threshold exceeded',
+        alertTypeId: 'sensor_alert',
+        alertData: { triggerData: [{ trigger: { type: 'temperature', sensorValue: 61 } }] },
+      }),
+      envelope(p.secret, ms, {
+        alertType: 'Settings changed',
+        alertTypeId: 'settings_changed',
+        alertLevel: 'informational',
+        alertData: { name: 'Switch ports', url: '/manage/configure/switch_ports', changes: {} },
+      }),
+      envelope(p.secret, mr, {
+        alertType: 'Air Marshal - Rogue AP detected',
+        alertTypeId: 'rogue_ap',
+        alertData: {
+          minFirstSeen: 1_795_255_200,
+          maxLastSeen: 1_795_255_260,
+          countIsMinimum: false,
+          bssids: ['00:11:22:33:44:66'],
+          reason: 'Seen on LAN',
+        },
+      }),
+      envelope(p.secret, mx, {
+        alertType: 'VPN connectivity changed',
+        alertTypeId: 'vpn_connectivity_change',
+        alertData: {
+          vpnType: 'site-to-site',
+          peerContact: '98.76.54.32:51023',
+          peerIdent: '2814a6a2c6a5f36fd9de2ec1b8f36aa2',
+          connectivity: 'false',
+        },
+      }),
+      envelope(p.secret, mx, {
+        alertType: 'Uplink status changed',
+        alertTypeId: 'uplink_status_changed',
+        alertData: { uplink: '1', ip: '192.168.1.2' },
+      }),
+    ];
+    for (const body of bodies) {
+      const res = await post(p.ulid, body);
+      expect(res.status, body.alertTypeId).toBe(200);
+      expect(res.body, body.alertTypeId).toMatchObject({
+        mode: 'unknown',
+        alert_type: 'unknown',
+        applied: false,
+      });
+    }
+    expect(await desiredOf(p.ulid)).toEqual(before);
+    const events = await eventsOf(p.ulid);
+    expect(events['hydra:totalItems']).toBe(bodies.length);
+    expect(events['hydra:member'].every((e) => e.mode === 'unknown')).toBe(true);
+  });
+
+  it('an MT sensor alert of another measure than air (a door) is unknown too', async () => {
+    const p = await purifierWithSecret();
+    const res = await post(
+      p.ulid,
+      sensorAlert(p.secret, { startedAlerting: true, type: 'door', model: 'MT20' }),
+    );
+    expect(res.body).toMatchObject({ mode: 'unknown', alert_type: 'unknown', applied: false });
   });
 });
 
@@ -390,6 +698,14 @@ describe('alert mapping', () => {
     expect(alertTypeOfMetric('ambient_noise')).toBe('ambient_noise');
     expect(alertTypeOfMetric('door')).toBe('unknown');
     expect(merakiAlertType({ alertType: 'Real CO2 above threshold' })).toBe('real_co2');
+    expect(airAlertType({ alertTypeId: 'co2_alert', deviceModel: 'MT15' })).toBe('unknown');
+    expect(
+      airAlertType({ alertTypeId: 'sensor_alert', deviceModel: 'MS120-8', alertType: 'CO2' }),
+    ).toBe('unknown');
+    expect(alertPhase({ alertData: { startedAlerting: false } })).toBe('end');
+    expect(
+      alertPhase({ alertType: 'Sensor alert cleared', alertData: { startedAlerting: true } }),
+    ).toBe('start');
     expect(merakiAlertType({ alertTypeId: 'co2_alert' })).toBe('co2');
     expect(isClearedAlert({ alertType: 'Sensor alert recovered' })).toBe(true);
     expect(isClearedAlert({ alertData: { status: 'Resolved' } })).toBe(true);

@@ -28,6 +28,22 @@ const NetworkEventSchema = z
     alert_id: z.string().nullable(),
     error: z.string().nullable().openapi({ description: 'Catalogue key of a refused body' }),
     applied: z.boolean().openapi({ description: "Whether it changed the purifier's mode" }),
+    alert_config_name: z
+      .string()
+      .nullable()
+      .openapi({ description: "Meraki's alertData.alertConfigName (the alert profile condition)" }),
+    ended_at: z.string().nullable().openapi({
+      format: 'date-time',
+      description: 'On a start: when its end came (the end is not listed as a row of its own)',
+    }),
+    duration_s: z.number().int().nullable().openapi({ description: 'On a start that ended' }),
+    end_applied: z.boolean().nullable().openapi({
+      description: 'On a start that ended: whether its end gave back the earlier mode',
+    }),
+    start: z
+      .string()
+      .nullable()
+      .openapi({ description: 'On an end: the @id of the start it closed; null without a start' }),
   })
   .openapi('NetworkEvent');
 
@@ -98,9 +114,13 @@ documentRoute({
     '`networkId`, `deviceSerial`, `alertId`, `alertType`, `alertTypeId`, `alertLevel`, ' +
     '`occurredAt`, `alertData`…; unknown fields tolerated). `sharedSecret` must equal the ' +
     "purifier's secret (401 otherwise). Required: `alertId`, `occurredAt`. A repeated " +
-    '`alertId` (same mode) answers 200 `duplicate: true`. An air-quality alert sets the ' +
-    'purifier to auto, its clearing to silence (docs/api-operations.md). Not JSON: 400 ' +
-    'invalid_json; missing fields: 400 invalid_webhook_body (both logged in the history). ' +
+    '`alertId` (same mode) answers 200 `duplicate: true`. Only an MT sensor alert ' +
+    '(`alertTypeId` sensor_alert, `deviceModel` MT…) maps to a measure; any other product ' +
+    "(switch, access point, appliance) is logged `unknown` and changes nothing. Meraki's " +
+    '`alertData.startedAlerting` tells a start (auto) from an end (silent; clear words for other ' +
+    'senders); an end closes the start of the same `alertConfigId` and gives the purifier back ' +
+    'the mode in force before it (docs/api-operations.md). Not JSON: 400 invalid_json; ' +
+    'missing fields: 400 invalid_webhook_body (logged once per body, retries included). ' +
     'Rate-limited per purifier (429).',
   tags: ['meraki'],
   access: 'public',
@@ -122,6 +142,10 @@ documentRoute({
               mode: { type: 'string', enum: [...NETWORK_EVENT_MODES] },
               alert_type: { type: 'string', enum: [...NETWORK_ALERT_TYPES] },
               applied: { type: 'boolean' },
+              start: {
+                type: ['string', 'null'],
+                description: 'On an end: the @id of the start it closed',
+              },
             },
           },
         },

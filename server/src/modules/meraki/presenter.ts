@@ -6,15 +6,28 @@ import type {
 import { iri } from '@aircloud/core/jsonld';
 import type { NetworkEventRow } from './repository.ts';
 
-/** A logged network event as the API and the live push answer it. */
-export function networkEventPresenter(row: NetworkEventRow): NetworkEvent {
-  const raw = (row.raw ?? {}) as { alertType?: unknown };
+const eventIri = (row: Pick<NetworkEventRow, 'purifierId' | 'id'>) =>
+  `${iri('purifiers', row.purifierId)}/network_events/${row.id}`;
+
+const eventDate = (row: NetworkEventRow) => row.occurredAt ?? row.receivedAt;
+
+/**
+ * A logged network event as the API and the live push answer it; a start with the end that
+ * closed it (one row, with its duration).
+ */
+export function networkEventPresenter(
+  row: NetworkEventRow,
+  end: NetworkEventRow | null = null,
+): NetworkEvent {
+  const raw = (row.raw ?? {}) as { alertType?: unknown; alertData?: { alertConfigName?: unknown } };
+  const configName = raw.alertData?.alertConfigName;
+  const endedAt = end ? eventDate(end) : null;
   return {
-    '@id': `${iri('purifiers', row.purifierId)}/network_events/${row.id}`,
+    '@id': eventIri(row),
     '@type': 'NetworkEvent',
     ulid: row.id,
     purifier: iri('purifiers', row.purifierId),
-    date: (row.occurredAt ?? row.receivedAt).toISOString(),
+    date: eventDate(row).toISOString(),
     received_at: row.receivedAt.toISOString(),
     occurred_at: row.occurredAt?.toISOString() ?? null,
     mode: row.mode,
@@ -23,6 +36,13 @@ export function networkEventPresenter(row: NetworkEventRow): NetworkEvent {
     alert_id: row.alertId,
     error: row.error,
     applied: row.desiredVersion !== null,
+    alert_config_name: typeof configName === 'string' ? configName.slice(0, 200) : null,
+    ended_at: endedAt?.toISOString() ?? null,
+    duration_s: endedAt
+      ? Math.max(0, Math.round((endedAt.getTime() - eventDate(row).getTime()) / 1000))
+      : null,
+    end_applied: end ? end.desiredVersion !== null : null,
+    start: row.startEventId ? eventIri({ purifierId: row.purifierId, id: row.startEventId }) : null,
   };
 }
 

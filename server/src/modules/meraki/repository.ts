@@ -1,4 +1,5 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { NetworkAlertType, NetworkEventMode } from '@aircloud/shared/network-events';
 import type { Database } from '@aircloud/core/db/client';
@@ -49,21 +50,43 @@ export async function replaceSecret(
 
 /**
  * Logs an event; answers undefined when the same purifier already logged this alert id with
- * this mode (a repeated delivery).
+ * this mode, or this refused body (a repeated delivery), or when the start it closes is closed.
  */
 export async function insertNetworkEvent(
   db: Executor,
   values: typeof networkEvents.$inferInsert,
 ): Promise<NetworkEventRow | undefined> {
-  const [row] = await db
-    .insert(networkEvents)
-    .values(values)
-    .onConflictDoNothing({
-      target: [networkEvents.purifierId, networkEvents.alertId, networkEvents.mode],
-      where: sql`alert_id IS NOT NULL`,
-    })
-    .returning();
+  const [row] = await db.insert(networkEvents).values(values).onConflictDoNothing().returning();
   return row;
+}
+
+/**
+ * The alerts of a purifier still going on: per pair key, its latest start, unless an end
+ * closed it; oldest first. Read under the purifier's lock.
+ */
+export async function openStarts(
+  db: Pick<Database, 'execute' | 'select'>,
+  purifierId: string,
+): Promise<NetworkEventRow[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    SELECT latest.id FROM (
+      SELECT DISTINCT ON (pair_key) id, received_at FROM network_events
+       WHERE purifier_id = ${purifierId} AND mode = 'auto' AND pair_key IS NOT NULL
+       ORDER BY pair_key, received_at DESC, id DESC) latest
+     WHERE NOT EXISTS (SELECT 1 FROM network_events e WHERE e.start_event_id = latest.id)
+     ORDER BY latest.received_at, latest.id`);
+  if (rows.length === 0) return [];
+  const found = await db
+    .select()
+    .from(networkEvents)
+    .where(
+      inArray(
+        networkEvents.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  const order = new Map(rows.map((r, i) => [r.id, i]));
+  return found.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
 }
 
 /** Notes the desired version an event produced. */
@@ -80,48 +103,42 @@ export async function setEventDesiredVersion(
   return row!;
 }
 
-/** The alert type an earlier event of this alert id was logged with (a clear may omit it). */
-export async function earlierAlertType(
-  db: Executor,
-  purifierId: string,
-  alertId: string,
-): Promise<NetworkAlertType | undefined> {
-  const [row] = await db
-    .select({ type: networkEvents.alertType })
-    .from(networkEvents)
-    .where(
-      and(
-        eq(networkEvents.purifierId, purifierId),
-        eq(networkEvents.alertId, alertId),
-        sql`${networkEvents.alertType} <> 'unknown'`,
-      ),
-    )
-    .orderBy(desc(networkEvents.receivedAt))
-    .limit(1);
-  return row?.type as NetworkAlertType | undefined;
-}
-
 /** Filters of the event history. */
 export interface NetworkEventFilter {
   mode?: NetworkEventMode;
   alertType?: NetworkAlertType;
 }
 
-/** One page of a purifier's events, latest received first, and the total. */
+/** A start and, once it ended, the end that closed it. */
+export interface NetworkEventWithEnd {
+  event: NetworkEventRow;
+  end: NetworkEventRow | null;
+}
+
+const ends = alias(networkEvents, 'ends');
+
+/**
+ * One page of a purifier's events, latest received first, and the total: an end that closed a
+ * start is not a row of its own but the end of its start's row.
+ */
 export async function listNetworkEvents(
   db: Executor,
   purifierId: string,
   filter: NetworkEventFilter,
   page: number,
-): Promise<{ rows: NetworkEventRow[]; total: number }> {
-  const conditions: SQL[] = [eq(networkEvents.purifierId, purifierId)];
+): Promise<{ rows: NetworkEventWithEnd[]; total: number }> {
+  const conditions: SQL[] = [
+    eq(networkEvents.purifierId, purifierId),
+    sql`${networkEvents.startEventId} IS NULL`,
+  ];
   if (filter.mode) conditions.push(eq(networkEvents.mode, filter.mode));
   if (filter.alertType) conditions.push(eq(networkEvents.alertType, filter.alertType));
   const where = and(...conditions);
   const [rows, [count]] = await Promise.all([
     db
-      .select()
+      .select({ event: networkEvents, end: ends })
       .from(networkEvents)
+      .leftJoin(ends, eq(ends.startEventId, networkEvents.id))
       .where(where)
       .orderBy(desc(networkEvents.receivedAt), desc(networkEvents.id))
       .limit(PAGE_SIZE)

@@ -20,19 +20,18 @@ import {
   controlsPurifier,
   requireMachine,
 } from '@aircloud/core/access/machine-access';
-import { changePurifier } from '@aircloud/core/purifiers/change';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { findPurifier, type PurifierRow } from '@aircloud/core/purifiers/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
-import { merakiAlertType, merakiMode } from './alert-mapping.ts';
+import { airAlertType } from './alert-mapping.ts';
+import { handleAlert, merakiBodySchema } from './alert-lifecycle.ts';
 import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
 import {
-  earlierAlertType,
   ensureSecret,
   findSecret,
   insertNetworkEvent,
   listNetworkEvents,
   replaceSecret,
-  setEventDesiredVersion,
 } from './repository.ts';
 
 /** The keys of Meraki secrets at rest: APP_SECRET seals, it and APP_SECRET_PREVIOUS open. */
@@ -105,22 +104,11 @@ export async function listPurifierNetworkEvents(
   return hydraCollection(
     `/api/purifiers/${purifier.id}/network_events`,
     'NetworkEvent',
-    rows.map(networkEventPresenter),
+    rows.map(({ event, end }) => networkEventPresenter(event, end)),
     total,
     { page: query.page, params: { mode: query.mode, alert_type: query.alert_type } },
   );
 }
-
-/** The fields of Cisco Meraki's webhook body this receiver needs; anything else is kept as is. */
-export const merakiBodySchema = z.looseObject({
-  sharedSecret: z.string().optional(),
-  alertId: z.string().min(1),
-  alertType: z.string().optional(),
-  alertTypeId: z.string().optional(),
-  alertLevel: z.string().optional(),
-  occurredAt: z.string().refine((value) => !Number.isNaN(Date.parse(value))),
-  alertData: z.unknown().optional(),
-});
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -138,15 +126,6 @@ export type WebhookOutcome =
       key: 'invalid_json' | 'invalid_webhook_body' | 'unauthorized' | 'not_found';
     };
 
-/** Logs an event, pushes it to the owner, and answers its row (undefined for a repeat). */
-async function logEvent(
-  ctx: AppContext,
-  purifier: PurifierRow,
-  values: Omit<Parameters<typeof insertNetworkEvent>[1], 'id' | 'purifierId'>,
-) {
-  return insertNetworkEvent(ctx.db, { id: ulid(), purifierId: purifier.id, ...values });
-}
-
 /** Pushes a new event to the owner and to the users the purifier is shared with. */
 async function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent): Promise<void> {
   if (!purifier.userId) return;
@@ -155,15 +134,21 @@ async function push(ctx: AppContext, purifier: PurifierRow, event: NetworkEvent)
     emitToUser(ctx.io, userId, 'network-event:created', event);
 }
 
+/** SHA-256 of a refused body without `sentAt` (which a retry changes): one log per body. */
+function refusedBodyDigest(raw: Record<string, unknown>): string {
+  const { sentAt: _sentAt, ...rest } = raw;
+  return createHash('sha256').update(JSON.stringify(rest), 'utf8').digest('hex');
+}
+
 /**
  * POST /webhooks/meraki/{ulid}. A post is logged only once it proved it knows the purifier's
  * shared secret: not JSON (no secret to read) answers 400 `invalid_json`, a wrong or missing
  * `sharedSecret` 401, both without a trace; a purifier owned by nobody, or whose owner no longer
  * controls it (account disabled), answers 404 as an unknown one. JSON with the secret but
- * without the required fields: logged (`invalid_webhook_body`) and 400. A repeated delivery
- * (same alertId and mode): 200 `duplicate: true`, nothing changes. Otherwise the event is
- * logged, its mode applied to the purifier's desired state for its owner (source `network`,
- * checked again under the row lock), pushed to the owner, and answered 200.
+ * without the required fields: logged once (`invalid_webhook_body`; Meraki's retries of the same
+ * body are not logged again) and 400. A repeated delivery (same alertId and mode): 200
+ * `duplicate: true`, nothing changes. Otherwise the event is logged and applied (handleAlert),
+ * then the purifier and the event are pushed, and 200 answered.
  */
 export async function receiveMerakiWebhook(
   ctx: AppContext,
@@ -188,47 +173,35 @@ export async function receiveMerakiWebhook(
   const expected = sealed ? (secretKeys(ctx).open(sealed)?.plain ?? null) : null;
   const { sharedSecret, ...raw } = json as Record<string, unknown>;
   if (!expected || !sameSecret(sharedSecret, expected)) return { status: 401, key: 'unauthorized' };
-  // The webhook acts for the purifier's owner: only while they control it.
   if (!(await controlsPurifier(ctx.db, owner, purifier.id)))
     return { status: 404, key: 'not_found' };
 
   const parsed = merakiBodySchema.safeParse(json);
   if (!parsed.success) {
-    const row = await logEvent(ctx, purifier, {
+    // Without NUL characters, which a jsonb column cannot hold.
+    const clean = JSON.parse(JSON.stringify(raw).replaceAll('\\u0000', '\\ufffd')) as Record<
+      string,
+      unknown
+    >;
+    const row = await insertNetworkEvent(ctx.db, {
+      id: ulid(),
+      purifierId: purifier.id,
       error: 'invalid_webhook_body',
-      alertType: merakiAlertType(raw),
-      // Without NUL characters, which a jsonb column cannot hold.
-      raw: JSON.parse(JSON.stringify(raw).replaceAll('\\u0000', '\\ufffd')) as unknown,
+      alertType: airAlertType(raw),
+      raw: clean,
+      bodySha256: refusedBodyDigest(clean),
     });
     if (row) await push(ctx, purifier, networkEventPresenter(row));
     return { status: 400, key: 'invalid_webhook_body' };
   }
 
-  const alert = parsed.data;
-  let alertType = merakiAlertType(alert);
-  // A clear may not repeat the metric: take the one its alert was logged with.
-  if (alertType === 'unknown')
-    alertType = (await earlierAlertType(ctx.db, purifier.id, alert.alertId)) ?? 'unknown';
-  const mode = merakiMode(alert, alertType);
-  let row = await logEvent(ctx, purifier, {
-    occurredAt: new Date(alert.occurredAt),
-    alertId: alert.alertId,
-    alertType,
-    mode,
-    raw,
-  });
-  if (!row) return { status: 200, body: { '@type': 'NetworkEventReceipt', duplicate: true } };
-
-  if (mode !== 'unknown') {
-    const { row: updated, desiredChanged } = await changePurifier(
-      ctx,
-      purifier.id,
-      { mode: mode === 'silent' ? 'silence' : 'auto' },
-      { user: null, source: 'network', actorId: owner },
-    );
-    if (desiredChanged) row = await setEventDesiredVersion(ctx.db, row.id, updated.desired.version);
-  }
-  const event = networkEventPresenter(row);
+  const handled = await handleAlert(ctx, purifier.id, owner, parsed.data, raw);
+  if (handled.kind === 'gone') return { status: 404, key: 'not_found' };
+  if (handled.kind === 'duplicate')
+    return { status: 200, body: { '@type': 'NetworkEventReceipt', duplicate: true } };
+  // Committed: the device and the browsers following the purifier, then the event's audience.
+  if (handled.purifier) pushPurifier(ctx.io, handled.purifier, { command: true });
+  const event = networkEventPresenter(handled.event);
   await push(ctx, purifier, event);
   return {
     status: 200,
@@ -239,6 +212,7 @@ export async function receiveMerakiWebhook(
       mode: event.mode,
       alert_type: event.alert_type,
       applied: event.applied,
+      start: event.start,
     },
   };
 }

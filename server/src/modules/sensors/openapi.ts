@@ -11,12 +11,8 @@ import {
   sensorPurifiersSchema,
   sensorsQuerySchema,
 } from '@aircloud/shared/sensors';
-import {
-  collectionResponse,
-  csvResponse,
-  dateTime,
-  routeDocumenter,
-} from '../../openapi/helpers.ts';
+import { collectionResponse, dateTime, routeDocumenter } from '../../openapi/helpers.ts';
+import { EXPORT_CONTENT_TYPES } from './export.ts';
 
 const SampleSchema = z
   .object({
@@ -186,16 +182,25 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/export',
-  summary: 'Export samples as CSV',
+  summary: 'Export samples as CSV or as an Excel workbook',
   description:
     'Range [from, to), at most one calendar month (Europe/Paris; longer: 422 ' +
     '`export_period_too_long`); a `from` before the raw retention boundary (raw samples no ' +
-    'longer kept) answers 422 `export_period_expired`. ' +
-    'Streamed `text/csv` attachment: `date` (DD/MM/YYYY HH:mm:ss, ' +
-    'Europe/Paris), `timestamp` (ISO 8601 UTC), then one column per measure with its unit. ' +
-    'See docs/api-sensors.md.',
+    'longer kept) answers 422 `export_period_expired`. `format=csv` (default): a streamed ' +
+    '`text/csv` attachment, `timestamp` (ISO 8601 UTC) first, `date` (DD/MM/YYYY HH:mm:ss, ' +
+    'Europe/Paris), then one column per measure with its unit. `format=xlsx`: a streamed ' +
+    'workbook with the UTC instant and the Paris date as date cells, then one numeric column ' +
+    'per measure with its unit, the header frozen. See docs/api-sensors.md.',
   query: exportQuerySchema,
-  responses: { 200: csvResponse() },
+  responses: {
+    200: {
+      description: 'The CSV file or the workbook',
+      content: {
+        'text/csv': { schema: z.string() },
+        [EXPORT_CONTENT_TYPES.xlsx]: { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
+  },
   errors: [404, 422],
 });
 documentRoute({

@@ -48,10 +48,10 @@ const graph = async (from: string, to: string) => {
   return res.body as SensorMeasures;
 };
 
-const exportOf = (from: string, to: string) =>
+const exportOf = (from: string, to: string, format = 'csv') =>
   request(t.url)
     .get(
-      `/api/sensors/${sensor.ulid}/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+      `/api/sensors/${sensor.ulid}/export?format=${format}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     )
     .set('Cookie', owner.cookie)
     .set('Accept-Language', 'en');
@@ -92,6 +92,9 @@ describe('GET /api/sensors/{ulid}/export across the raw retention boundary', () 
       message:
         'Raw samples older than 2 months are no longer kept: choose a more recent period (the graph still shows the hourly averages)',
     });
+    const xlsx = await exportOf(at(-1 * DAY), at(DAY), 'xlsx');
+    expect(xlsx.status).toBe(422);
+    expect(xlsx.body['hydra:description']).toBe('export_period_expired');
   });
 
   it('exports a period after the boundary', async () => {

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireAuth, requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
-import { csvAttachment } from './export.ts';
+import { exportAttachment } from './export.ts';
 import './openapi.ts';
 import * as sensors from './service.ts';
 
@@ -73,7 +73,7 @@ export function sensorRoutes(ctx: AppContext): Router {
 
   router.get('/:ulid/export', async (req, res) => {
     const query = exportQuerySchema.parse(req.query);
-    const sink = csvAttachment(res);
+    const sink = exportAttachment(res);
     await sensors.exportSensorMeasures(ctx, currentUser(req), req.params.ulid, query, sink);
   });
 

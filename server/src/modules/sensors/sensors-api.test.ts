@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import request from 'supertest';
+import http from 'node:http';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import request, { type Response } from 'supertest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -459,6 +462,22 @@ describe('GET /api/sensors/{ulid}/measures', () => {
   });
 });
 
+/** A response body as bytes (supertest would read an xlsx as text). */
+function binary(response: Response, done: (err: Error | null, body: Buffer) => void) {
+  // At this point superagent hands over the raw response stream.
+  const stream = response as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+}
+
+/** The first worksheet of an xlsx file, read back with exceljs. */
+async function firstSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.read(Readable.from([file]));
+  return workbook.worksheets[0]!;
+}
+
 describe('GET /api/sensors/{ulid}/export', () => {
   let sensor: ProvisionedSensorResponse;
   beforeAll(async () => {
@@ -471,7 +490,7 @@ describe('GET /api/sensors/{ulid}/export', () => {
       `/api/sensors/${sensor.ulid}/export?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     );
 
-  it('streams a CSV with Paris dates, UTC timestamps and units; the repeated hour twice', async () => {
+  it('streams a CSV with UTC timestamps first, Paris dates and units; the repeated hour twice', async () => {
     const res = await exportOf('2026-10-25T00:00:00+02:00', '2026-10-25T05:00:00+01:00');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -480,24 +499,24 @@ describe('GET /api/sensors/{ulid}/export', () => {
     );
     const lines = res.text.trim().split('\n');
     expect(lines[0]).toBe(
-      'date,timestamp,co2 (ppm),pm1 (µg/m3),pm25 (µg/m3),pm10 (µg/m3),temperature (°C),' +
+      'timestamp,date,co2 (ppm),pm1 (µg/m3),pm25 (µg/m3),pm10 (µg/m3),temperature (°C),' +
         'humidity (%HR),formaldehyde (µg/m3),tvoc (ppb),pc03 (pcs/L),pc05 (pcs/L),' +
         'pc1 (pcs/L),pc25 (pcs/L),pc5 (pcs/L),pc10 (pcs/L),iso (ISO)',
     );
     const firstColumns = lines.slice(1).map((l) => l.split(',').slice(0, 2).join(' | '));
     expect(firstColumns).toEqual(
       [
-        '25/10/2026 00:00:00 | 2026-10-24T22:00:00.000Z',
-        '25/10/2026 00:30:00 | 2026-10-24T22:30:00.000Z',
-        '25/10/2026 01:00:00 | 2026-10-24T23:00:00.000Z',
-        '25/10/2026 01:30:00 | 2026-10-24T23:30:00.000Z',
-        '25/10/2026 02:00:00 | 2026-10-25T00:00:00.000Z',
-        '25/10/2026 02:30:00 | 2026-10-25T00:30:00.000Z',
-        '25/10/2026 02:00:00 | 2026-10-25T01:00:00.000Z',
-        '25/10/2026 02:30:00 | 2026-10-25T01:30:00.000Z',
-        '25/10/2026 03:00:00 | 2026-10-25T02:00:00.000Z',
-        '25/10/2026 03:30:00 | 2026-10-25T02:30:00.000Z',
-      ].filter((l) => l.split(' | ')[1]! >= '2026-10-24T23:00:00.000Z'),
+        '2026-10-24T22:00:00.000Z | 25/10/2026 00:00:00',
+        '2026-10-24T22:30:00.000Z | 25/10/2026 00:30:00',
+        '2026-10-24T23:00:00.000Z | 25/10/2026 01:00:00',
+        '2026-10-24T23:30:00.000Z | 25/10/2026 01:30:00',
+        '2026-10-25T00:00:00.000Z | 25/10/2026 02:00:00',
+        '2026-10-25T00:30:00.000Z | 25/10/2026 02:30:00',
+        '2026-10-25T01:00:00.000Z | 25/10/2026 02:00:00',
+        '2026-10-25T01:30:00.000Z | 25/10/2026 02:30:00',
+        '2026-10-25T02:00:00.000Z | 25/10/2026 03:00:00',
+        '2026-10-25T02:30:00.000Z | 25/10/2026 03:30:00',
+      ].filter((l) => l.split(' | ')[0]! >= '2026-10-24T23:00:00.000Z'),
     );
     const cells = lines[1]!.split(',');
     expect(Number(cells[2])).toBeGreaterThan(0); // co2 with a decimal point
@@ -534,9 +553,136 @@ describe('GET /api/sensors/{ulid}/export', () => {
     expect(res.headers['content-length']).toBeUndefined(); // streamed (chunked)
     const lines = res.text.trim().split('\n');
     expect(lines).toHaveLength(1 + 30 * 24 * 60);
-    expect(lines[1]!.startsWith('01/09/2026 02:00:00,2026-09-01T00:00:00.000Z,')).toBe(true);
-    expect(lines.at(-1)!.startsWith('01/10/2026 01:59:00,2026-09-30T23:59:00.000Z,')).toBe(true);
-  }, 60_000);
+    expect(lines[1]!.startsWith('2026-09-01T00:00:00.000Z,01/09/2026 02:00:00,')).toBe(true);
+    expect(lines.at(-1)!.startsWith('2026-09-30T23:59:00.000Z,01/10/2026 01:59:00,')).toBe(true);
+
+    // The workbook of the same month: every row once, in order, across the pages it is read in.
+    const xlsx = await api(owner)
+      .get(
+        `/api/sensors/${big.ulid}/export?format=xlsx&from=2026-09-01T00:00:00Z&to=2026-10-01T00:00:00Z`,
+      )
+      .buffer(true)
+      .parse(binary);
+    expect(xlsx.status).toBe(200);
+    const sheet = await firstSheet(xlsx.body as Buffer);
+    expect(sheet.actualRowCount).toBe(1 + 30 * 24 * 60);
+    expect((sheet.getRow(2).getCell(1).value as Date).toISOString()).toBe(
+      '2026-09-01T00:00:00.000Z',
+    );
+    expect((sheet.getRow(1001).getCell(1).value as Date).toISOString()).toBe(
+      '2026-09-01T16:39:00.000Z',
+    );
+    expect((sheet.getRow(1002).getCell(1).value as Date).toISOString()).toBe(
+      '2026-09-01T16:40:00.000Z',
+    );
+    expect((sheet.lastRow!.getCell(1).value as Date).toISOString()).toBe(
+      '2026-09-30T23:59:00.000Z',
+    );
+
+    // A reader that goes away mid-workbook: the server stops and goes on answering.
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(
+        `${t.url}/api/sensors/${big.ulid}/export?format=xlsx&from=2026-09-01T00:00:00Z&to=2026-10-01T00:00:00Z`,
+        { headers: { Cookie: owner.cookie } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once('data', () => {
+            req.destroy();
+            resolve();
+          });
+        },
+      );
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await api(owner).get(`/api/sensors/${big.ulid}`)).status).toBe(200);
+  }, 120_000);
+
+  it('format=xlsx: a workbook with date cells and numbers, one column per measure with its unit', async () => {
+    const res = await api(owner)
+      .get(
+        `/api/sensors/${sensor.ulid}/export?format=xlsx&from=${encodeURIComponent('2026-10-25T00:00:00+02:00')}&to=${encodeURIComponent('2026-10-25T05:00:00+01:00')}`,
+      )
+      .buffer(true)
+      .parse(binary);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${sensor.serial_number}_20261025-0000_20261025-0500.xlsx"`,
+    );
+    expect(res.headers['content-length']).toBeUndefined(); // streamed
+    const sheet = await firstSheet(res.body as Buffer);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'timestamp (UTC)',
+      'date (Europe/Paris)',
+      'co2 (ppm)',
+      'pm1 (µg/m3)',
+      'pm25 (µg/m3)',
+      'pm10 (µg/m3)',
+      'temperature (°C)',
+      'humidity (%HR)',
+      'formaldehyde (µg/m3)',
+      'tvoc (ppb)',
+      'pc03 (pcs/L)',
+      'pc05 (pcs/L)',
+      'pc1 (pcs/L)',
+      'pc25 (pcs/L)',
+      'pc5 (pcs/L)',
+      'pc10 (pcs/L)',
+      'iso (ISO)',
+    ]);
+    expect(sheet.actualRowCount).toBe(1 + 8);
+    // The repeated October hour: two rows at 02:00 Paris, an hour apart in UTC.
+    const instants = [4, 6].map((r) => sheet.getRow(r).getCell(1));
+    const paris = [4, 6].map((r) => sheet.getRow(r).getCell(2));
+    for (const cell of [...instants, ...paris]) {
+      expect(cell.type).toBe(ExcelJS.ValueType.Date);
+      expect(cell.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    }
+    expect(instants.map((c) => (c.value as Date).toISOString())).toEqual([
+      '2026-10-25T00:00:00.000Z',
+      '2026-10-25T01:00:00.000Z',
+    ]);
+    // The Paris wall clock, held as a zone-less spreadsheet date.
+    expect(paris.map((c) => (c.value as Date).toISOString())).toEqual([
+      '2026-10-25T02:00:00.000Z',
+      '2026-10-25T02:00:00.000Z',
+    ]);
+    const row = sheet.getRow(2);
+    expect(row.getCell(3).type).toBe(ExcelJS.ValueType.Number); // co2
+    expect(row.getCell(3).value as number).toBeGreaterThan(0);
+    expect(row.getCell(4).value).toBeNull(); // pm1 missing: an empty cell
+    expect(row.getCell(17).type).toBe(ExcelJS.ValueType.Number); // iso
+    // The same values as the CSV of the same period.
+    const csv = await exportOf('2026-10-25T00:00:00+02:00', '2026-10-25T05:00:00+01:00');
+    const csvRow = csv.text.trim().split('\n')[1]!.split(',');
+    expect(row.getCell(3).value).toBe(Number(csvRow[2]));
+    expect(row.getCell(5).value).toBe(Number(csvRow[4]));
+  });
+
+  it('format=xlsx keeps the period rules: one month at most, a known format', async () => {
+    const tooLong = await api(owner).get(
+      `/api/sensors/${sensor.ulid}/export?format=xlsx&from=${encodeURIComponent('2026-10-01T00:00:00+02:00')}&to=${encodeURIComponent('2026-11-01T00:00:01+01:00')}`,
+    );
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body['hydra:description']).toBe('export_period_too_long');
+    const badFormat = await api(owner).get(
+      `/api/sensors/${sensor.ulid}/export?format=ods&from=2026-10-01T00:00:00Z&to=2026-10-02T00:00:00Z`,
+    );
+    expect(badFormat.status).toBe(422);
+    expect(badFormat.body.violations[0]).toMatchObject({ propertyPath: 'format' });
+    expect(
+      (
+        await api(null).get(
+          `/api/sensors/${sensor.ulid}/export?format=xlsx&from=2026-10-01T00:00:00Z&to=2026-10-02T00:00:00Z`,
+        )
+      ).status,
+    ).toBe(401);
+  });
 
   it('answers 401 without a session and 422 on a bad range', async () => {
     expect(

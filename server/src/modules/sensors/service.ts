@@ -1,9 +1,11 @@
+import type { Writable } from 'node:stream';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import { hasRole, isAdmin, type Role } from '@aircloud/shared/roles';
 import {
   PURIFIERS_PER_SENSOR_MAX,
   type CreateSensorInput,
+  type ExportFormat,
   type ExportQuery,
   type MeasuresQuery,
   type PatchSensorInput,
@@ -24,7 +26,13 @@ import { closePublicSensor } from '../../realtime/public-sensors.ts';
 import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
 import type { PurifierRow } from '@aircloud/core/purifiers/repository';
 import { findUserByEmail, type UserRow } from '@aircloud/core/users/repository';
-import { copySensorExport, exportFileName, exportLimit } from '@aircloud/core/telemetry/export';
+import {
+  copySensorExport,
+  exportFileName,
+  exportLimit,
+  sensorExportRows,
+} from '@aircloud/core/telemetry/export';
+import { writeXlsxExport } from './export-xlsx.ts';
 import { rawRetentionStart } from '@aircloud/core/telemetry/retention';
 import { measuresBody } from './measures.ts';
 import {
@@ -56,8 +64,8 @@ import {
  * once the rows start coming, before the first byte (an HTTP answer sets its headers there).
  */
 export interface ExportSink {
-  stream: NodeJS.WritableStream;
-  start(meta: { fileName: string }): void;
+  stream: Writable;
+  start(meta: { fileName: string; format: ExportFormat }): void;
 }
 
 async function detailOf(ctx: AppContext, id: string): Promise<SensorDetailRow> {
@@ -233,7 +241,8 @@ export async function sensorMeasuresFor(
 }
 
 /**
- * GET /api/sensors/{ulid}/export: streams the CSV of [from, to), at most one calendar month
+ * GET /api/sensors/{ulid}/export: streams the CSV (or, `format=xlsx`, the Excel workbook) of
+ * [from, to), at most one calendar month
  * (Europe/Paris) long, else 422 `export_period_too_long` on `to`; a range starting before the
  * raw retention boundary (its raw samples are dropped, or about to be) answers 422
  * `export_period_expired` on `from` rather than a CSV silently missing them.
@@ -252,8 +261,19 @@ export async function exportSensorMeasures(
   const { retention } = ctx.config;
   if (from.getTime() < rawRetentionStart(new Date(), retention).getTime())
     throw fieldError('export_period_expired', 'from', { months: retention.rawMonths });
+  const { format } = query;
+  const fileName = exportFileName(row.serialNumber, from, to, format);
+  if (format === 'xlsx') {
+    sink.start({ fileName, format });
+    await writeXlsxExport(
+      sensorExportRows(ctx.db, row.id, from, to),
+      sink.stream,
+      row.serialNumber,
+    );
+    return;
+  }
   await copySensorExport(ctx.db, row.id, from, to, sink.stream, () =>
-    sink.start({ fileName: exportFileName(row.serialNumber, from, to) }),
+    sink.start({ fileName, format }),
   );
 }
 

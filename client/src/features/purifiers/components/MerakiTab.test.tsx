@@ -27,6 +27,11 @@ function makeEvent(n: number, overrides: Partial<NetworkEvent> = {}): NetworkEve
     alert_id: `64306000${n}`,
     error: null,
     applied: true,
+    alert_config_name: null,
+    ended_at: null,
+    duration_s: null,
+    end_applied: null,
+    start: null,
     ...overrides,
   };
 }
@@ -99,12 +104,40 @@ describe('purifier meraki tab', () => {
     expect(rows[1]).toHaveTextContent('Auto');
     expect(rows[1]).toHaveTextContent('CO2');
     expect(rows[1]).toHaveTextContent('Applied to the purifier');
+    expect(rows[1]).toHaveTextContent('Alert going on');
     expect(rows[2]).toHaveTextContent('Unknown');
     expect(rows[2]).toHaveTextContent('Refused: The webhook body is missing required fields');
+    expect(rows[0]).toHaveTextContent('End of an alert whose start was not received: no change');
 
     await user.click(screen.getByRole('button', { name: 'Copy the webhook URL' }));
     expect(await screen.findByRole('button', { name: 'Copied' })).toHaveClass('is-copied');
     expect(await navigator.clipboard.readText()).toBe(WEBHOOK);
+  });
+
+  it('shows an alert and its end as one row with its duration', async () => {
+    serveMeraki([
+      makeEvent(3, {
+        alert_config_name: 'CO2 above 1000 ppm',
+        ended_at: '2026-11-21T12:05:00Z',
+        duration_s: 7500,
+        end_applied: true,
+      }),
+      makeEvent(4, {
+        alert_config_name: 'PM2.5 above 25',
+        alert_type: 'pm25',
+        ended_at: '2026-11-21T10:25:00Z',
+        duration_s: 1500,
+        end_applied: false,
+      }),
+    ]);
+    renderApp(`/purifiers/${PURIFIER_ULID}/meraki`, signedIn(makeMe()));
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(
+      'CO2 above 1000 ppm · Applied to the purifier · Ended after 2 h 5 min, back to the earlier mode',
+    );
+    expect(rows[1]).toHaveTextContent('Ended after 25 min, mode kept (changed meanwhile)');
   });
 
   it('rotates the secret after confirmation', async () => {

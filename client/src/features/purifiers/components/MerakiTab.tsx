@@ -187,18 +187,44 @@ const MODE_PILL: Record<NetworkEvent['mode'], string> = {
   unknown: 'pill--muted',
 };
 
+/** How long an alert lasted, in the largest units that read well ("25 min", "2 h 5 min"). */
+function useDuration(): (seconds: number) => string {
+  const { t } = useTranslation();
+  return (seconds) => {
+    if (seconds < 60) return t('meraki.duration.seconds', { count: seconds });
+    const minutes = Math.floor(seconds / 60);
+    if (minutes < 60) return t('meraki.duration.minutes', { count: minutes });
+    const hours = Math.floor(minutes / 60);
+    if (hours < 24) return t('meraki.duration.hours', { hours, minutes: minutes % 60 });
+    return t('meraki.duration.days', { days: Math.floor(hours / 24), hours: hours % 24 });
+  };
+}
+
+/** What an event did: a start with its end (one row, with its duration), an end, a refusal. */
 function EventDetails({ event }: { event: NetworkEvent }) {
   const { t } = useTranslation();
+  const duration = useDuration();
   if (event.error)
     return (
       <span className="meraki-event__refused">
         {t('meraki.refused', { reason: t(`errors.${event.error}`) })}
       </span>
     );
+  const name = event.alert_config_name ?? event.alert_name;
+  const parts = [event.applied ? t('meraki.applied') : t('meraki.not-applied')];
+  if (event.mode === 'auto' && event.duration_s !== null)
+    parts.push(
+      `${t('meraki.ended', { duration: duration(event.duration_s) })}, ${t(
+        event.end_applied ? 'meraki.end-applied' : 'meraki.end-not-applied',
+      )}`,
+    );
+  else if (event.mode === 'auto') parts.push(t('meraki.ongoing'));
+  else if (event.mode === 'silent' && event.start === null)
+    parts.splice(0, 1, t('meraki.end-without-start'));
   return (
     <span className="muted">
-      {event.alert_name ? `${event.alert_name} · ` : ''}
-      {event.applied ? t('meraki.applied') : t('meraki.not-applied')}
+      {name ? `${name} · ` : ''}
+      {parts.join(' · ')}
     </span>
   );
 }

@@ -2,6 +2,7 @@ import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import type {
   CreateSensorInput,
+  ExportFormat,
   GraphMeasure,
   PatchSensorInput,
   ProvisionedSensorResponse,
@@ -38,9 +39,12 @@ function definedParams(args: object): Record<string, string> {
   );
 }
 
-/** The CSV text of an export, or the JSON body of its error (so the error key can be read). */
-async function csvOrError(response: Response): Promise<unknown> {
-  if (response.ok) return response.text();
+/**
+ * An export's file as an object URL (a string the store can hold; the caller saves and revokes
+ * it), or the JSON body of its error (so the error key can be read).
+ */
+async function fileUrlOrError(response: Response): Promise<unknown> {
+  if (response.ok) return URL.createObjectURL(await response.blob());
   const text = await response.text();
   try {
     return JSON.parse(text) as unknown;
@@ -117,11 +121,14 @@ export const sensorsApi = apiSlice
         keepUnusedDataFor: 5,
         extraOptions: { globalErrors: false },
       }),
-      exportSensorMeasures: build.mutation<string, { ulid: string; from: string; to: string }>({
-        query: ({ ulid, from, to }) => ({
+      exportSensorMeasures: build.mutation<
+        string,
+        { ulid: string; from: string; to: string; format: ExportFormat }
+      >({
+        query: ({ ulid, from, to, format }) => ({
           url: `/api/sensors/${ulid}/export`,
-          params: { from, to },
-          responseHandler: csvOrError,
+          params: { from, to, format },
+          responseHandler: fileUrlOrError,
         }),
         extraOptions: { globalErrors: false },
       }),

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Sensor } from '@aircloud/shared/sensors';
+import { EXPORT_FORMATS, type ExportFormat, type Sensor } from '@aircloud/shared/sensors';
 import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
 import { useExportSensorMeasuresMutation } from '../api/sensorsApi.ts';
 import { anchorOf, exportDays, exportPeriodError, stepAnchor } from '../graphs/periods.ts';
-import { saveTextFile } from '../../../lib/saveTextFile.ts';
+import { saveObjectUrl } from '../../../lib/saveTextFile.ts';
 
 /** The last seven days, today included, as Paris dates. */
 function lastWeek(): { first: string; last: string } {
@@ -17,12 +17,16 @@ function lastWeek(): { first: string; last: string } {
   return { first: first.date, last: today.date };
 }
 
-/** CSV export of whole days, at most one month, checked before asking the server. */
+/**
+ * Export of whole days, at most one month, checked before asking the server: as CSV (what the
+ * import reads back) or as an Excel workbook (real dates and numbers in any locale).
+ */
 export function ExportSection({ sensor }: { sensor: Sensor }) {
   const { t } = useTranslation();
   const [days, setDays] = useState(lastWeek);
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const [error, setError] = useState<string | null>(null);
-  const [exportCsv, { isLoading }] = useExportSensorMeasuresMutation();
+  const [exportFile, { isLoading }] = useExportSensorMeasuresMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -30,10 +34,11 @@ export function ExportSection({ sensor }: { sensor: Sensor }) {
     const problem = exportPeriodError(period?.from ?? null, period?.to ?? null);
     setError(problem);
     if (problem || !period) return;
-    const result = await exportCsv({
+    const result = await exportFile({
       ulid: sensor.ulid,
       from: period.from.toISOString(),
       to: period.to.toISOString(),
+      format,
     });
     if ('error' in result) {
       const key = errorMessageKey(result.error);
@@ -42,7 +47,7 @@ export function ExportSection({ sensor }: { sensor: Sensor }) {
       setError(expired ? (violationsOf(result.error)[0]?.message ?? key) : key);
       return;
     }
-    saveTextFile(result.data, `${sensor.serial_number}_${days.first}_${days.last}.csv`);
+    saveObjectUrl(result.data, `${sensor.serial_number}_${days.first}_${days.last}.${format}`);
   };
 
   return (
@@ -74,6 +79,24 @@ export function ExportSection({ sensor }: { sensor: Sensor }) {
             />
           </div>
         </div>
+        <fieldset className="field export-format">
+          <legend className="field__label">{t('sensor.export.format')}</legend>
+          <div className="segmented segmented--two">
+            {EXPORT_FORMATS.map((value) => (
+              <label key={value} className="segmented__option">
+                <input
+                  type="radio"
+                  name="export-format"
+                  value={value}
+                  checked={format === value}
+                  onChange={() => setFormat(value)}
+                />
+                <span>{t(`sensor.export.formats.${value}`)}</span>
+              </label>
+            ))}
+          </div>
+          <p className="muted small">{t(`sensor.export.format-help.${format}`)}</p>
+        </fieldset>
         {error ? (
           <p className="form-error" role="alert">
             {error.startsWith('errors.') ? t(error) : error}

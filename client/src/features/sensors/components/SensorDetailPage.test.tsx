@@ -229,6 +229,57 @@ describe('settings tab', () => {
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(exports[0]!.get('from')).toBe('2026-11-13T23:00:00.000Z');
     expect(exports[0]!.get('to')).toBe('2026-11-20T23:00:00.000Z');
+    expect(exports[0]!.get('format')).toBe('csv');
+  });
+
+  it('offers CSV and Excel, and downloads the chosen one', async () => {
+    serveSensor();
+    const exports: URLSearchParams[] = [];
+    server.use(
+      http.get(`/api/sensors/${SENSOR_ULID}/export`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        exports.push(params);
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: {
+            'Content-Type':
+              params.get('format') === 'xlsx'
+                ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+                : 'text/csv',
+          },
+        });
+      }),
+    );
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return `blob:export-${blobs.length}`;
+    });
+    URL.revokeObjectURL = vi.fn();
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(`${this.download} ${this.href}`);
+    });
+    const user = userEvent.setup();
+    renderApp(`${DETAIL}/settings`, signedIn(makeMe()));
+    const csv = await screen.findByRole('radio', { name: 'CSV' });
+    const excel = screen.getByRole('radio', { name: 'Excel (.xlsx)' });
+    expect(csv).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Format' })).toContainElement(excel);
+    await user.click(excel);
+    expect(excel).toBeChecked();
+    expect(
+      screen.getByText(/opens right in a spreadsheet whatever its language/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(exports[0]!.get('format')).toBe('xlsx');
+    expect(saved[0]).toMatch(
+      /^AQS-000042_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xlsx blob:export-1$/,
+    );
+    expect(blobs[0]!.size).toBe(4);
+    click.mockRestore();
   });
 
   it('shows the server text when the period is past the raw samples kept', async () => {

@@ -46,7 +46,7 @@ export const operations = {
   meraki: {
     title: 'Netzwerkverwaltung (Cisco Meraki)',
     intro:
-      'Meraki-Sensoralarme können diesen Luftreiniger steuern: Ein Luftqualitätsalarm schaltet ihn auf Auto, das Ende des Alarms auf Leise.',
+      'Alarme von Meraki-MT-Sensoren können diesen Luftreiniger steuern: Ein Luftqualitätsalarm schaltet ihn auf Auto; endet er, kehrt der Luftreiniger zum vorherigen Modus zurück (außer jemand oder der Zeitplan hat ihn inzwischen geändert). Alarme von Switches, Access Points und Appliances werden protokolliert und ändern nichts.',
     'webhook-url': 'Webhook-URL',
     'shared-secret': 'Gemeinsames Geheimnis',
     'secret-owner-only':
@@ -107,6 +107,17 @@ export const operations = {
     },
     applied: 'Auf den Luftreiniger angewendet',
     'not-applied': 'Keine Änderung',
+    ongoing: 'Alarm läuft',
+    ended: 'Beendet nach {{duration}}',
+    'end-applied': 'zurück zum vorherigen Modus',
+    'end-not-applied': 'Modus beibehalten (inzwischen geändert)',
+    'end-without-start': 'Ende eines Alarms, dessen Beginn nicht empfangen wurde: keine Änderung',
+    duration: {
+      seconds: '{{count}} s',
+      minutes: '{{count}} min',
+      hours: '{{hours}} h {{minutes}} min',
+      days: '{{days}} T {{hours}} h',
+    },
     refused: 'Abgelehnt: {{reason}}',
   },
   'view-as-user': {

@@ -219,10 +219,19 @@ export const sensorScreens = {
       },
     },
     export: {
-      title: 'CSV-Export',
-      text: 'Ganze Tage, höchstens ein Monat pro Datei. Datum als TT/MM/JJJJ HH:mm, Pariser Zeit, eine Spalte je Messwert mit Einheit.',
+      title: 'CSV- oder Excel-Export',
+      text: 'Ganze Tage, höchstens ein Monat pro Datei, eine Spalte je Messwert mit Einheit.',
       'first-day': 'Erster Tag',
       'last-day': 'Letzter Tag',
+      format: 'Format',
+      formats: {
+        csv: 'CSV',
+        xlsx: 'Excel (.xlsx)',
+      },
+      'format-help': {
+        csv: 'Zeitstempel (ISO 8601, UTC) zuerst, dann das Pariser Datum (TT/MM/JJJJ HH:mm:ss); Dezimalpunkt. Die Datei, die der Import wieder einliest.',
+        xlsx: 'Echte Datumswerte (UTC und Pariser Zeit) und Zahlen: öffnet sich in jeder Tabellenkalkulation richtig, gleich in welcher Sprache.',
+      },
       submit: 'Exportieren',
     },
     history: {

@@ -45,7 +45,7 @@ export const operations = {
   meraki: {
     title: 'Network management (Cisco Meraki)',
     intro:
-      'Meraki sensor alerts can drive this purifier: an air-quality alert switches it to auto, the end of the alert switches it to silence.',
+      'Meraki MT sensor alerts can drive this purifier: an air-quality alert switches it to auto; when it ends, the purifier goes back to the mode it had before (unless someone or the schedule changed it meanwhile). Alerts of switches, access points and appliances are logged and change nothing.',
     'webhook-url': 'Webhook URL',
     'shared-secret': 'Shared secret',
     'secret-owner-only':
@@ -105,6 +105,17 @@ export const operations = {
     },
     applied: 'Applied to the purifier',
     'not-applied': 'No change',
+    ongoing: 'Alert going on',
+    ended: 'Ended after {{duration}}',
+    'end-applied': 'back to the earlier mode',
+    'end-not-applied': 'mode kept (changed meanwhile)',
+    'end-without-start': 'End of an alert whose start was not received: no change',
+    duration: {
+      seconds: '{{count}} s',
+      minutes: '{{count}} min',
+      hours: '{{hours}} h {{minutes}} min',
+      days: '{{days}} d {{hours}} h',
+    },
     refused: 'Refused: {{reason}}',
   },
   'view-as-user': {

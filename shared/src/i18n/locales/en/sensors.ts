@@ -215,10 +215,19 @@ export const sensorScreens = {
       },
     },
     export: {
-      title: 'CSV export',
-      text: 'Whole days, at most one month per file. Dates are DD/MM/YYYY HH:mm, Paris time, one column per measure with its unit.',
+      title: 'CSV or Excel export',
+      text: 'Whole days, at most one month per file, one column per measure with its unit.',
       'first-day': 'First day',
       'last-day': 'Last day',
+      format: 'Format',
+      formats: {
+        csv: 'CSV',
+        xlsx: 'Excel (.xlsx)',
+      },
+      'format-help': {
+        csv: 'Timestamp (ISO 8601, UTC) first, then the Paris date (DD/MM/YYYY HH:mm:ss); decimal point. The file the import reads back.',
+        xlsx: 'Real dates (UTC and Paris time) and numbers: opens right in a spreadsheet whatever its language.',
+      },
       submit: 'Export',
     },
     history: {

@@ -46,7 +46,7 @@ export const operations = {
   meraki: {
     title: 'Gestión de red (Cisco Meraki)',
     intro:
-      'Las alertas de los sensores Meraki pueden controlar este purificador: una alerta de calidad del aire lo pasa a auto y el fin de la alerta lo pasa a silencio.',
+      'Las alertas de los sensores Meraki MT pueden controlar este purificador: una alerta de calidad del aire lo pasa a auto; cuando termina, el purificador vuelve al modo que tenía antes (salvo que alguien o la programación lo haya cambiado entretanto). Las alertas de switches, puntos de acceso y appliances se registran y no cambian nada.',
     'webhook-url': 'URL del webhook',
     'shared-secret': 'Secreto compartido',
     'secret-owner-only':
@@ -107,6 +107,17 @@ export const operations = {
     },
     applied: 'Aplicado al purificador',
     'not-applied': 'Sin cambios',
+    ongoing: 'Alerta en curso',
+    ended: 'Terminada tras {{duration}}',
+    'end-applied': 'vuelta al modo anterior',
+    'end-not-applied': 'modo conservado (cambiado entretanto)',
+    'end-without-start': 'Fin de una alerta cuyo inicio no se recibió: sin cambios',
+    duration: {
+      seconds: '{{count}} s',
+      minutes: '{{count}} min',
+      hours: '{{hours}} h {{minutes}} min',
+      days: '{{days}} d {{hours}} h',
+    },
     refused: 'Rechazado: {{reason}}',
   },
   'view-as-user': {

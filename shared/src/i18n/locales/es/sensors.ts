@@ -218,10 +218,19 @@ export const sensorScreens = {
       },
     },
     export: {
-      title: 'Exportación CSV',
-      text: 'Días completos, un mes como máximo por archivo. Fechas DD/MM/AAAA HH:mm, hora de París, una columna por medida con su unidad.',
+      title: 'Exportación CSV o Excel',
+      text: 'Días completos, un mes como máximo por archivo, una columna por medida con su unidad.',
       'first-day': 'Primer día',
       'last-day': 'Último día',
+      format: 'Formato',
+      formats: {
+        csv: 'CSV',
+        xlsx: 'Excel (.xlsx)',
+      },
+      'format-help': {
+        csv: 'Marca de tiempo (ISO 8601, UTC) primero, luego la fecha de París (DD/MM/AAAA HH:mm:ss); punto decimal. El archivo que la importación vuelve a leer.',
+        xlsx: 'Fechas (UTC y hora de París) y números reales: se abre bien en una hoja de cálculo sea cual sea su idioma.',
+      },
       submit: 'Exportar',
     },
     history: {

@@ -45,7 +45,7 @@ export const operations = {
   meraki: {
     title: 'Gestion réseau (Cisco Meraki)',
     intro:
-      "Les alertes des capteurs Meraki peuvent piloter ce purificateur : une alerte de qualité d'air le passe en mode auto, la fin de l'alerte le passe en mode silence.",
+      "Les alertes des capteurs Meraki MT peuvent piloter ce purificateur : une alerte de qualité d'air le passe en mode auto ; à sa fin, il reprend le mode qu'il avait avant (sauf si quelqu'un ou le planning l'a changé entre-temps). Les alertes des commutateurs, points d'accès et appliances sont journalisées et ne changent rien.",
     'webhook-url': 'URL du webhook',
     'shared-secret': 'Secret partagé',
     'secret-owner-only':
@@ -106,6 +106,17 @@ export const operations = {
     },
     applied: 'Appliqué au purificateur',
     'not-applied': 'Aucun changement',
+    ongoing: 'Alerte en cours',
+    ended: 'Terminée après {{duration}}',
+    'end-applied': 'retour au mode précédent',
+    'end-not-applied': 'mode conservé (changé entre-temps)',
+    'end-without-start': "Fin d'une alerte dont le début n'a pas été reçu : aucun changement",
+    duration: {
+      seconds: '{{count}} s',
+      minutes: '{{count}} min',
+      hours: '{{hours}} h {{minutes}} min',
+      days: '{{days}} j {{hours}} h',
+    },
     refused: 'Refusé : {{reason}}',
   },
   'view-as-user': {

@@ -221,10 +221,19 @@ export const sensorScreens = {
       },
     },
     export: {
-      title: 'Export CSV',
-      text: 'Des journées entières, un mois au plus par fichier. Dates au format JJ/MM/AAAA HH:mm, heure de Paris, une colonne par mesure avec son unité.',
+      title: 'Export CSV ou Excel',
+      text: 'Des journées entières, un mois au plus par fichier, une colonne par mesure avec son unité.',
       'first-day': 'Premier jour',
       'last-day': 'Dernier jour',
+      format: 'Format',
+      formats: {
+        csv: 'CSV',
+        xlsx: 'Excel (.xlsx)',
+      },
+      'format-help': {
+        csv: "Horodatage (ISO 8601, UTC) en premier, puis la date de Paris (JJ/MM/AAAA HH:mm:ss) ; point décimal. Le fichier que l'import relit.",
+        xlsx: "De vraies dates (UTC et heure de Paris) et de vrais nombres : s'ouvre correctement dans un tableur, quelle que soit sa langue.",
+      },
       submit: 'Exporter',
     },
     history: {

@@ -43,7 +43,7 @@ export const operations = {
   meraki: {
     title: '网络管理（Cisco Meraki）',
     intro:
-      'Meraki 传感器告警可以控制此净化器：空气质量告警将其切换为自动模式，告警结束时切换为静音模式。',
+      'Meraki MT 传感器告警可以控制此净化器：空气质量告警将其切换为自动模式；告警结束后，净化器恢复告警前的模式（除非期间有人或日程更改了它）。交换机、接入点和安全设备的告警只记录，不做任何更改。',
     'webhook-url': 'Webhook URL',
     'shared-secret': '共享密钥',
     'secret-owner-only': '只有净化器的所有者可以查看共享密钥：知道它的人无需账户即可切换净化器。',
@@ -101,6 +101,17 @@ export const operations = {
     },
     applied: '已应用到净化器',
     'not-applied': '无变化',
+    ongoing: '告警进行中',
+    ended: '持续 {{duration}} 后结束',
+    'end-applied': '已恢复之前的模式',
+    'end-not-applied': '保持当前模式（期间已被更改）',
+    'end-without-start': '未收到开始的告警结束：无变化',
+    duration: {
+      seconds: '{{count}} 秒',
+      minutes: '{{count}} 分钟',
+      hours: '{{hours}} 小时 {{minutes}} 分钟',
+      days: '{{days}} 天 {{hours}} 小时',
+    },
     refused: '已拒绝：{{reason}}',
   },
   'view-as-user': {

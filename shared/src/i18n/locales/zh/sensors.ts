@@ -210,10 +210,19 @@ export const sensorScreens = {
       },
     },
     export: {
-      title: 'CSV 导出',
-      text: '按整天导出，每个文件最多一个月。日期格式为 DD/MM/YYYY HH:mm（巴黎时间），每个测量项一列并注明单位。',
+      title: 'CSV 或 Excel 导出',
+      text: '按整天导出，每个文件最多一个月，每个测量项一列并注明单位。',
       'first-day': '第一天',
       'last-day': '最后一天',
+      format: '格式',
+      formats: {
+        csv: 'CSV',
+        xlsx: 'Excel (.xlsx)',
+      },
+      'format-help': {
+        csv: '首列为时间戳（ISO 8601，UTC），然后是巴黎日期（DD/MM/YYYY HH:mm:ss）；小数点为“.”。导入功能可读回此文件。',
+        xlsx: '真正的日期（UTC 和巴黎时间）和数字：无论电子表格使用何种语言都能正确打开。',
+      },
       submit: '导出',
     },
     history: {
