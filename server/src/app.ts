@@ -14,6 +14,7 @@ import { createServerMetrics } from './http/metrics.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { limitRequestTime, uploadDeadlineMs } from './http/request-timeout.ts';
 import { JSON_TYPES } from './http/validate.ts';
+import { answerJsonLd } from './http/json-ld.ts';
 import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
 import { queueConnection } from '@aircloud/core/lib/redis';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   const stopMediaSweep = startAbandonedMediaSweep(ctx);
 
   app.disable('x-powered-by');
+  answerJsonLd(app);
   app.set('trust proxy', trustProxySetting(config.trustProxy));
   // Every answer is timed (by route template), the device hot path included.
   app.use(metrics.observeHttp);

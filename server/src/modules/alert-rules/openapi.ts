@@ -69,6 +69,7 @@ const NOISE =
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/alert_rules',
+  operationId: 'listSensorAlertRules',
   summary: "List a sensor's alert rules",
   description: 'Every rule of the sensor, oldest first (not paged), with its triggered state.',
   responses: {
@@ -83,6 +84,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/sensors/{ulid}/alert_rules',
+  operationId: 'createSensorAlertRule',
   summary: 'Create an alert rule',
   description:
     '`measure > threshold → mode`. ISO thresholds are whole classes 5..9 ' +
@@ -97,6 +99,7 @@ documentRoute({
 documentRoute({
   method: 'patch',
   path: '/api/alert_rules/{id}',
+  operationId: 'updateAlertRule',
   summary: 'Change, enable or disable an alert rule',
   description:
     'merge-patch; the merged rule is validated as a whole. A change of condition or mode, or ' +
@@ -110,6 +113,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/alert_rules/{id}',
+  operationId: 'deleteAlertRule',
   summary: 'Delete an alert rule',
   description:
     'A triggered rule releases its purifiers first; its history stays. Its author or the ' +
@@ -121,6 +125,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/alert_triggers',
+  operationId: 'listSensorAlertTriggers',
   summary: "A sensor's alert history",
   description: 'Every trigger and stop, newest first, 20 per page.',
   query: pageQuery,

@@ -32,6 +32,7 @@ const FirmwareCollectionSchema = z
 documentRoute({
   method: 'get',
   path: '/api/firmwares',
+  operationId: 'listFirmwares',
   summary: 'List firmware files',
   description: 'Latest import first, 20 per page; `pagination=false` answers every file.',
   tags: ['firmware'],
@@ -47,6 +48,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/firmwares',
+  operationId: 'uploadFirmware',
   summary: 'Import a firmware file',
   description:
     'multipart/form-data with the fields `name` (required, at most 120 characters; send it before ' +
@@ -78,6 +80,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/firmwares/{id}',
+  operationId: 'deleteFirmware',
   summary: 'Delete a firmware file',
   description: 'Removes the record and the file; its public URL answers 404 from then on.',
   tags: ['firmware'],
@@ -90,6 +93,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/firmware/{id}/{fileName}',
+  operationId: 'downloadFirmwareFile',
   summary: 'Download a firmware file (public)',
   description:
     'No account needed. Always `application/octet-stream` as an attachment with ' +

@@ -16,6 +16,7 @@ const MediaObjectSchema = z
 documentRoute({
   method: 'post',
   path: '/api/media_objects',
+  operationId: 'uploadMediaObject',
   summary: 'Upload an avatar image',
   description:
     'multipart/form-data with the field `file`: PNG, JPEG or WebP (checked by magic bytes), at most 2 MB. ' +
@@ -33,6 +34,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/media_objects/{id}/content',
+  operationId: 'getMediaObjectContent',
   summary: 'The image, resized',
   description:
     'Square crop of `size` pixels, or the image within 1024 px without `size`. Visible to admins, ' +

@@ -13,6 +13,60 @@ const MerakiSettingsSchema = z
   })
   .openapi('MerakiSettings');
 
+const NetworkEventReceiptSchema = z
+  .object({
+    '@type': z.literal('NetworkEventReceipt'),
+    duplicate: z.boolean().openapi({ description: 'This alertId was received before' }),
+    ulid: z.string().optional(),
+    mode: z.enum(NETWORK_EVENT_MODES).optional(),
+    alert_type: z.enum(NETWORK_ALERT_TYPES).optional(),
+    applied: z.boolean().optional(),
+  })
+  .openapi('NetworkEventReceipt');
+
+/**
+ * Meraki authenticates its webhooks with a shared secret inside the JSON body, which no OpenAPI
+ * security scheme can express (they live in headers, query or cookies): it is modelled here,
+ * as the required, write-only `sharedSecret` field.
+ */
+const MerakiWebhookSchema = z
+  .looseObject({
+    sharedSecret: z.string().openapi({
+      description:
+        "The credential of the call: the purifier's Meraki shared secret " +
+        '(GET /api/purifiers/{ulid}/meraki); 401 when missing or wrong',
+      format: 'password',
+      writeOnly: true,
+    }),
+    alertId: z.string().min(1),
+    occurredAt: z.string().openapi({ format: 'date-time' }),
+    version: z.string().optional(),
+    sentAt: z.string().optional(),
+    organizationId: z.string().optional(),
+    networkId: z.string().optional(),
+    deviceSerial: z.string().optional(),
+    alertType: z.string().optional(),
+    alertTypeId: z.string().optional(),
+    alertLevel: z.string().optional(),
+    alertData: z.record(z.string(), z.unknown()).optional(),
+  })
+  .openapi('MerakiWebhook', {
+    example: {
+      version: '0.1',
+      sharedSecret: 'a1b2c3d4e5f6',
+      sentAt: '2026-11-20T10:15:02.000000Z',
+      organizationId: '2930418',
+      networkId: 'L_123456789012345678',
+      deviceSerial: 'Q2XX-XXXX-XXXX',
+      alertId: '0000000000000000000001',
+      alertType: 'Sensor change detected',
+      alertTypeId: 'sensor_alert',
+      alertLevel: 'warning',
+      occurredAt: '2026-11-20T10:15:00.000000Z',
+      alertData: { triggerData: [{ trigger: { type: 'tvoc', sensorValue: 812 } }] },
+    },
+  });
+
 const NetworkEventSchema = z
   .object({
     '@id': z.string(),
@@ -36,6 +90,7 @@ const params = z.object({ ulid: UlidParam });
 documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/meraki',
+  operationId: 'getPurifierMeraki',
   summary: "The purifier's Meraki webhook URL and shared secret",
   description:
     'The secret is created on first view; only its owner and administrators see it (null for a ' +
@@ -51,6 +106,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/purifiers/{ulid}/meraki/rotate-secret',
+  operationId: 'rotatePurifierMerakiSecret',
   summary: 'Replace the shared secret',
   description:
     'The old secret stops working at once: paste the new one in the Meraki dashboard. Also ' +
@@ -65,6 +121,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/network_events',
+  operationId: 'listPurifierNetworkEvents',
   summary: 'Events received on the Meraki webhook',
   description: 'Latest received first, 20 per page; filters `mode` and `alert_type`.',
   tags: ['meraki'],
@@ -92,6 +149,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/webhooks/meraki/{ulid}',
+  operationId: 'receiveMerakiWebhook',
   summary: 'Cisco Meraki webhook receiver',
   description:
     "Cisco Meraki's webhook body (`version`, `sharedSecret`, `sentAt`, `organizationId`, " +
@@ -107,26 +165,8 @@ documentRoute({
   params,
   requestBody: {
     required: true,
-    content: { 'application/json': { schema: { type: 'object' } } },
+    content: { 'application/json': { schema: MerakiWebhookSchema } },
   },
-  responses: {
-    200: {
-      description: 'Received',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties: {
-              duplicate: { type: 'boolean' },
-              ulid: { type: 'string' },
-              mode: { type: 'string', enum: [...NETWORK_EVENT_MODES] },
-              alert_type: { type: 'string', enum: [...NETWORK_ALERT_TYPES] },
-              applied: { type: 'boolean' },
-            },
-          },
-        },
-      },
-    },
-  },
+  responses: { 200: { description: 'Received', schema: NetworkEventReceiptSchema } },
   errors: [400, 401, 404, 413, 429],
 });
