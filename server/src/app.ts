@@ -37,6 +37,7 @@ import { freshTranslationOverrides } from './http/translation-overrides.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { telemetryRetentionRoutes } from './modules/telemetry-retention/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { hydraRoutes } from './hydra/routes.ts';
 import { createRealtimeServer, type RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { attachRealtimeHandlers } from './realtime/gateway.ts';
 import { attachPublicNamespace } from './realtime/public-sensors.ts';
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/public/sensors', publicSensorRoutes(ctx));
   app.use('/security', securityRoutes(ctx));
   app.use('/api', authenticate(ctx));
+  app.use('/api', hydraRoutes(ctx));
   app.use('/api', registrationRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
   app.use('/api/users', userRoutes(ctx));

@@ -9,7 +9,9 @@ const MerakiSettingsSchema = z
     webhook_url: z
       .string()
       .openapi({ example: 'https://aircloud.example/webhooks/meraki/01J9Z3Q6ZP7V8W2M4K5N6R7S8T' }),
-    shared_secret: z.string(),
+    shared_secret: z.string().nullable().openapi({
+      description: 'The secret for its owner and administrators; null to an invited user',
+    }),
   })
   .openapi('MerakiSettings');
 
