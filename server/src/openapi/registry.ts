@@ -191,7 +191,7 @@ export function documentRoute(route: ApiRoute): void {
     for (const status of [400, 413, 415, 422]) errors.add(status);
   }
   // Control characters or a malformed value in the URL (bad_request), on every browser route.
-  if (/^\/(api|security|public)\//.test(route.path)) errors.add(400);
+  if (/^\/(api|security|public)(\/|$)/.test(route.path)) errors.add(400);
   // The origin check of state-changing cookie requests (docs/security.md): 403 csrf_origin.
   const stateChanging = route.method !== 'get' || route.path === '/security/logout';
   if (stateChanging && /^\/(api|security)\//.test(route.path)) errors.add(403);
