@@ -462,6 +462,13 @@ const PUBLIC_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/device/v1/credentials')(s),
     expect: everybody(401),
   },
+  // The hydra entrypoint, documentation and contexts describe the API, nobody's data.
+  'GET /api': { call: (_w, s) => get('/api')(s), expect: everybody(200) },
+  'GET /api/docs.jsonld': { call: (_w, s) => get('/api/docs.jsonld')(s), expect: everybody(200) },
+  'GET /api/contexts/{name}': {
+    call: (_w, s) => get('/api/contexts/Purifier')(s),
+    expect: everybody(200),
+  },
   'GET /healthz': { call: (_w, s) => get('/healthz')(s), expect: everybody(200) },
   'GET /readyz': { call: (_w, s) => get('/readyz')(s), expect: everybody(200) },
   // Off in this app (no METRICS_TOKEN): the same 404 for everybody, a session opens nothing.
