@@ -6,6 +6,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { EXAMPLES } from './examples.ts';
 
 // `.openapi()` on zod schemas (parameter metadata, named components). Idempotent.
 extendZodWithOpenApi(z);
@@ -169,10 +170,8 @@ function responseConfig(value: ApiRoute['responses'][number]): ResponseConfig {
 }
 
 function bodyMedia(route: ApiRoute) {
-  return {
-    schema: route.body!,
-    ...(route.bodyExample === undefined ? {} : { example: route.bodyExample }),
-  };
+  const example = route.bodyExample ?? EXAMPLES[route.operationId]?.request;
+  return { schema: route.body!, ...(example === undefined ? {} : { example }) };
 }
 
 /** `METHOD /path` of each documented route, with who may call it. */
@@ -195,9 +194,14 @@ export function documentRoute(route: ApiRoute): void {
   // The origin check of state-changing cookie requests (docs/security.md): 403 csrf_origin.
   const stateChanging = route.method !== 'get' || route.path === '/security/logout';
   if (stateChanging && /^\/(api|security)\//.test(route.path)) errors.add(403);
+  const example = EXAMPLES[route.operationId];
   const responses: Record<string, ResponseConfig> = {};
-  for (const [status, value] of Object.entries(route.responses))
+  for (const [status, value] of Object.entries(route.responses)) {
     responses[status] = responseConfig(value);
+    const content = responses[status].content as Record<string, { example?: unknown }> | undefined;
+    if (example?.response?.status === Number(status) && content)
+      for (const media of Object.values(content)) media.example = example.response.body;
+  }
   for (const status of [...errors].sort()) {
     responses[String(status)] = {
       description: ERROR_TEXT[status] ?? 'Error',

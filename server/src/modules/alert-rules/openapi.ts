@@ -3,6 +3,7 @@ import { PURIFIER_MODES } from '@aircloud/shared/purifiers';
 import { GRAPH_MEASURES } from '@aircloud/shared/sensors';
 import { z } from 'zod';
 import { pageQuery, routeDocumenter } from '../../openapi/helpers.ts';
+import { hydraCollection } from '../../openapi/schemas.ts';
 
 const AlertRuleSchema = z
   .object({
@@ -50,15 +51,7 @@ const AlertTriggerSchema = z
   })
   .openapi('AlertTrigger');
 
-const collection = (name: string, item: z.ZodType) =>
-  z
-    .object({
-      '@id': z.string(),
-      '@type': z.literal('hydra:Collection'),
-      'hydra:member': z.array(item),
-      'hydra:totalItems': z.number().int(),
-    })
-    .openapi(name);
+const collection = (name: string, item: z.ZodType) => hydraCollection(item, name);
 
 const documentRoute = routeDocumenter({ tags: ['alert rules'], access: 'user' });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam } from '../../openapi/schemas.ts';
+import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
 
 const FirmwareSchema = z
   .object({
@@ -20,14 +20,7 @@ const FirmwareSchema = z
   })
   .openapi('Firmware');
 
-const FirmwareCollectionSchema = z
-  .object({
-    '@id': z.string(),
-    '@type': z.literal('hydra:Collection'),
-    'hydra:member': z.array(FirmwareSchema),
-    'hydra:totalItems': z.number().int(),
-  })
-  .openapi('FirmwareCollection');
+const FirmwareCollectionSchema = hydraCollection(FirmwareSchema, 'FirmwareCollection');
 
 documentRoute({
   method: 'get',

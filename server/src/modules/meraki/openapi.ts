@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NETWORK_ALERT_TYPES, NETWORK_EVENT_MODES } from '@aircloud/shared/network-events';
 import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam } from '../../openapi/schemas.ts';
+import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
 
 const MerakiSettingsSchema = z
   .object({
@@ -137,12 +137,7 @@ documentRoute({
   responses: {
     200: {
       description: 'Hydra collection',
-      schema: z.object({
-        '@id': z.string(),
-        '@type': z.literal('hydra:Collection'),
-        'hydra:member': z.array(NetworkEventSchema),
-        'hydra:totalItems': z.number().int(),
-      }),
+      schema: hydraCollection(NetworkEventSchema, 'NetworkEventCollection'),
     },
   },
   errors: [404, 422],

@@ -29,6 +29,18 @@ const DesiredSchema = z
     version: z.number().int(),
     updated_at: dateTime(),
     source: z.enum(DESIRED_SOURCES),
+    base: z
+      .object({
+        mode: z.enum(PURIFIER_MODES),
+        source: z.enum(DESIRED_SOURCES),
+        updated_at: dateTime(),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "While alert rules hold the mode (source 'rule'): what they took over, restored after",
+      }),
   })
   .openapi('PurifierDesiredState');
 
