@@ -121,6 +121,21 @@ describe('operations', () => {
     expect(doc.paths['/api/purifiers']!.get!.operationId).toBe('listPurifiers');
   });
 
+  it('spells out case-insensitive patterns (zod writes them with a trailing /i)', async () => {
+    const res = await request(t.url).get('/api_documentation.json');
+    const user = (
+      res.body.paths['/api/purifiers'].get.parameters as {
+        name: string;
+        schema: { pattern: string };
+      }[]
+    ).find((p) => p.name === 'user')!;
+    const pattern = new RegExp(user.schema.pattern);
+    expect(pattern.test('01j9z3q6zp7v8w2m4k5n6r7s8t')).toBe(true);
+    expect(pattern.test('01J9Z3Q6ZP7V8W2M4K5N6R7S8T')).toBe(true);
+    expect(pattern.test('01J9Z3Q6ZP7V8W2M4K5N6R7S8U')).toBe(false);
+    expect(res.text).not.toMatch(/\/i"/);
+  });
+
   it('answers JSON-LD as application/ld+json, or plain JSON to a client that asks for it', async () => {
     const ld = await request(t.url).get('/api/me').set('Accept', 'application/ld+json');
     expect(ld.status).toBe(401);

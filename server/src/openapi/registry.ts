@@ -291,6 +291,27 @@ function fixNullableRefs(node: unknown): void {
   Object.values(schema).forEach(fixNullableRefs);
 }
 
+/**
+ * zod writes a case-insensitive regex as its source followed by `/i`, which JSON Schema reads as
+ * two literal characters: the pattern then matches nothing. Both cases are spelled out instead
+ * (letter ranges and letters of character classes), e.g. `[0-9A-HJ]` -> `[0-9A-HJa-hj]`.
+ */
+function fixCaseInsensitivePatterns(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(fixCaseInsensitivePatterns);
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  if (typeof schema.pattern === 'string' && schema.pattern.endsWith('/i')) {
+    schema.pattern = schema.pattern.slice(0, -2).replace(/\[([^\]]*)\]/g, (_, inner: string) => {
+      const letters = inner.match(/[A-Za-z](?:-[A-Za-z])?/g) ?? [];
+      const swapped = letters.map((l) =>
+        l === l.toUpperCase() ? l.toLowerCase() : l.toUpperCase(),
+      );
+      return `[${inner}${swapped.join('')}]`;
+    });
+  }
+  Object.values(schema).forEach(fixCaseInsensitivePatterns);
+}
+
 /** The OpenAPI 3.1 document of everything registered so far. */
 export function buildOpenApiDocument(publicUrl: string) {
   const generator = new OpenApiGeneratorV31(registry.definitions);
@@ -300,5 +321,6 @@ export function buildOpenApiDocument(publicUrl: string) {
     servers: [{ url: publicUrl }],
   });
   fixNullableRefs(document);
+  fixCaseInsensitivePatterns(document);
   return document;
 }
