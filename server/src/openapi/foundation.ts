@@ -68,7 +68,7 @@ documentRoute({
       content: { 'text/plain': { schema: z.string() } },
     },
   },
-  errors: [404],
+  errors: [400, 404],
 });
 
 documentRoute({

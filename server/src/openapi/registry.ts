@@ -189,6 +189,8 @@ export function documentRoute(route: ApiRoute): void {
     // Malformed JSON, too large, another media type, invalid.
     for (const status of [400, 413, 415, 422]) errors.add(status);
   }
+  // An invalid query (page, filters) is a ConstraintViolationList like an invalid body.
+  if (route.query) errors.add(422);
   // Control characters or a malformed value in the URL (bad_request), on every browser route.
   if (/^\/(api|security|public)(\/|$)/.test(route.path)) errors.add(400);
   // The origin check of state-changing cookie requests (docs/security.md): 403 csrf_origin.

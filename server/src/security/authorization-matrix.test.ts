@@ -220,6 +220,10 @@ const MACHINE_ROWS: Record<string, Row> = {
       })(s),
     expect: sensorControl(201),
   },
+  'GET /api/alert_rules/{id}': {
+    call: (w, s) => get(`/api/alert_rules/${w.rule}`)(s),
+    expect: SENSOR_VIEW,
+  },
   'PATCH /api/alert_rules/{id}': {
     call: (w, s) => send('patch', `/api/alert_rules/${w.rule}`, { threshold: 30 })(s),
     expect: sensorControl(200),

@@ -129,6 +129,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/api\/users\//, { ulid: self.user.id }],
     [/^\/api\/translations\//, { lang: 'fr', key: 'errors.not_found' }],
     [/^\/api\/validation_codes\//, { code: 'no-such-code' }],
+    [/^\/api\/contexts\//, { name: 'Purifier' }],
   ];
   return rules.find(([re]) => re.test(path))?.[1] ?? {};
 }

@@ -90,6 +90,16 @@ documentRoute({
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/alert_rules/{id}',
+  operationId: 'getAlertRule',
+  summary: 'One alert rule',
+  description: 'To whoever may view its sensor (404 otherwise).',
+  responses: { 200: { description: 'The rule', schema: AlertRuleSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'patch',
   path: '/api/alert_rules/{id}',
   operationId: 'updateAlertRule',

@@ -50,6 +50,10 @@ export function alertRuleRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
 
+  router.get('/:id', async (req, res) => {
+    res.json(await alertRules.getAlertRule(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
+
   router.patch('/:id', async (req, res) => {
     const input = parseBody(alertRulePatchSchema, req);
     res.json(

@@ -173,6 +173,12 @@ async function ruleFor(
   return { rule, sensor: await requireMachine(db, user, 'sensor', rule.sensorId, action) };
 }
 
+/** GET /api/alert_rules/{id}: one rule, to whoever views its sensor (its @id dereferences). */
+export async function getAlertRule(ctx: AppContext, user: UserRow, id: string): Promise<AlertRule> {
+  const { rule, sensor } = await ruleFor(ctx.db, user, id, 'view');
+  return presentRule(ctx, user, sensor, rule);
+}
+
 /**
  * PATCH /api/alert_rules/{id} (merge-patch): the merged rule is checked again as a whole. A
  * change of condition or mode, or enabling it, starts its state afresh (judging new samples

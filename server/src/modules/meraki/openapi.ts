@@ -42,15 +42,11 @@ const MerakiWebhookSchema = z
     }),
     alertId: z.string().min(1),
     occurredAt: z.string().openapi({ format: 'date-time' }),
-    version: z.string().optional(),
-    sentAt: z.string().optional(),
-    organizationId: z.string().optional(),
-    networkId: z.string().optional(),
-    deviceSerial: z.string().optional(),
     alertType: z.string().optional(),
     alertTypeId: z.string().optional(),
     alertLevel: z.string().optional(),
-    alertData: z.record(z.string(), z.unknown()).optional(),
+    // Meraki's other fields (version, sentAt, organizationId, networkId, deviceSerial,
+    // alertData…) are kept as they come, whatever their type: the example shows them.
   })
   .openapi('MerakiWebhook', {
     example: {
@@ -165,5 +161,5 @@ documentRoute({
     content: { 'application/json': { schema: MerakiWebhookSchema } },
   },
   responses: { 200: { description: 'Received', schema: NetworkEventReceiptSchema } },
-  errors: [400, 401, 404, 413, 429],
+  errors: [400, 401, 404, 413, 415, 429],
 });

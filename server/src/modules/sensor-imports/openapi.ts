@@ -38,6 +38,19 @@ const SensorImportSchema = z
     }),
     created_at: z.string().openapi({ format: 'date-time' }),
     finished_at: z.string().nullable().openapi({ format: 'date-time' }),
+    vendor: z.enum(IMPORT_VENDORS).nullable().optional().openapi({
+      description: 'The export recognised by its header (aircloud: our own); null before 2026-11',
+    }),
+    time_zone: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'The zone its times without an offset were read in' }),
+    reverted_at: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ format: 'date-time', description: 'When a completed import was undone' }),
   })
   .openapi('SensorImport');
 
