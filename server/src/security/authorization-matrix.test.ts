@@ -354,6 +354,10 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/product_keys/export', { ids: 'nope' })(s),
     expect: technicianOnly(422),
   },
+  'GET /api/product_keys/{id}': {
+    call: (_w, s) => get(`/api/product_keys/${UNKNOWN}`)(s),
+    expect: technicianOnly(404),
+  },
   'PATCH /api/product_keys/{id}': {
     call: (_w, s) => send('patch', `/api/product_keys/${UNKNOWN}`, { state: 'blocked' })(s),
     expect: technicianOnly(404),

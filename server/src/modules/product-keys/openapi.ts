@@ -89,6 +89,14 @@ documentRoute({
   responses: { 200: csvResponse() },
 });
 documentRoute({
+  method: 'get',
+  path: '/api/product_keys/{id}',
+  operationId: 'getProductKey',
+  summary: 'One product key',
+  responses: { 200: { description: 'The key', schema: ProductKeySchema } },
+  errors: [404],
+});
+documentRoute({
   method: 'patch',
   path: '/api/product_keys/{id}',
   operationId: 'updateProductKey',
