@@ -263,6 +263,10 @@ const MACHINE_ROWS: Record<string, Row> = {
 
 /** Rows about a record of a user that is not a machine: invitations, users, avatars. */
 const RECORD_ROWS: Record<string, Row> = {
+  'GET /api/invitations/{id}': {
+    call: (w, s) => get(`/api/invitations/${w.invitation}`)(s),
+    expect: invitationParty(200, 200),
+  },
   'PATCH /api/invitations/{id}': {
     call: (w, s) =>
       send('patch', `/api/invitations/${w.invitation}`, {

@@ -85,6 +85,15 @@ documentRoute({
   errors: [422, 429],
 });
 documentRoute({
+  method: 'get',
+  path: '/api/invitations/{id}',
+  operationId: 'getInvitation',
+  summary: 'One invitation, to its sender or its recipient',
+  description: 'While waiting or accepted; 404 to anybody else and once it has ended.',
+  responses: { 200: { description: 'The invitation', schema: InvitationSchema } },
+  errors: [404],
+});
+documentRoute({
   method: 'patch',
   path: '/api/invitations/{id}',
   operationId: 'updateInvitation',
