@@ -383,6 +383,10 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/firmwares', { name: 'json is not a file' })(s),
     expect: technicianOnly(415),
   },
+  'GET /api/firmwares/{id}': {
+    call: (_w, s) => get(`/api/firmwares/${UNKNOWN}`)(s),
+    expect: technicianOnly(404),
+  },
   'DELETE /api/firmwares/{id}': {
     call: (_w, s) => send('delete', `/api/firmwares/${UNKNOWN}`)(s),
     expect: technicianOnly(404),

@@ -71,6 +71,18 @@ documentRoute({
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/firmwares/{id}',
+  operationId: 'getFirmware',
+  summary: 'One firmware',
+  tags: ['firmware'],
+  access: 'technician',
+  params: z.object({ id: UlidParam }),
+  responses: { 200: { description: 'The firmware', schema: FirmwareSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'delete',
   path: '/api/firmwares/{id}',
   operationId: 'deleteFirmware',
