@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,16 +15,28 @@ let owner: Session;
 const DOC_LINK =
   /^<http:\/\/127\.0\.0\.1:\d+\/api\/docs\.jsonld>; rel="http:\/\/www\.w3\.org\/ns\/hydra\/core#apiDocumentation"$/;
 
+const uploadDir = mkdtempSync(join(tmpdir(), 'aircloud-hydra-'));
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ UPLOAD_DIR: uploadDir });
   admin = await signIn(t, 'ROLE_ADMIN');
   owner = await signIn(t);
   // A purifier, a sensor, a product key and an invitation, so every collection has a member.
   const machines = await machinesOf(t, admin, owner);
   await invite(t, owner, 'friend@example.com', { purifiers: [machines.purifier] });
+  const firmware = await request(t.url)
+    .post('/api/firmwares')
+    .set('Cookie', admin.cookie)
+    .field('name', 'Purifier 2.4.1')
+    .attach('file', Buffer.from('firmware'), {
+      filename: 'purifier-2.4.1.bin',
+      contentType: 'application/x-binary',
+    });
+  expect(firmware.status).toBe(201);
 });
 afterAll(async () => {
   await t?.stop();
+  rmSync(uploadDir, { recursive: true, force: true });
 });
 
 /** The collections of the entrypoint, by name. */
@@ -137,14 +152,21 @@ describe('GET /api/contexts/{name}', () => {
 });
 
 describe('@id', () => {
-  it('of the purifiers, sensors and users dereferences to the same item', async () => {
-    for (const path of ['/api/purifiers', '/api/sensors', '/api/users']) {
-      const list = await request(t.url).get(path).set('Cookie', admin.cookie);
+  it('of every member of every collection of the entrypoint dereferences to that item', async () => {
+    let checked = 0;
+    for (const path of Object.values(COLLECTIONS)) {
+      // The owner lists its machines and the invitation it sent; the admin the rest.
+      const mine = ['/api/purifiers', '/api/sensors', '/api/invitations'].includes(path);
+      const session = mine ? owner : admin;
+      const list = await request(t.url).get(path).set('Cookie', session.cookie);
+      expect(list.body['hydra:member'].length, path).toBeGreaterThan(0);
       for (const member of list.body['hydra:member'] as { '@id': string }[]) {
-        const item = await request(t.url).get(member['@id']).set('Cookie', admin.cookie);
+        const item = await request(t.url).get(member['@id']).set('Cookie', session.cookie);
         expect(item.status, member['@id']).toBe(200);
         expect(item.body['@id']).toBe(member['@id']);
+        checked += 1;
       }
     }
+    expect(checked).toBeGreaterThan(6);
   });
 });

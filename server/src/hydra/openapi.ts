@@ -26,6 +26,7 @@ const ApiDocumentationSchema = z
     '@id': z.literal('/api/docs.jsonld'),
     '@type': z.literal('hydra:ApiDocumentation'),
     'hydra:title': z.string(),
+    'hydra:description': z.string(),
     'hydra:entrypoint': z.literal('/api'),
     'hydra:supportedClass': z.array(z.record(z.string(), z.unknown())),
   })
