@@ -310,6 +310,10 @@ const RECORD_ROWS: Record<string, Row> = {
     call: (w, s) => send('put', `/api/users/${w.owner}`, { company: 'Acme' })(s),
     expect: userRecord(200),
   },
+  'GET /api/media_objects/{id}': {
+    call: (w, s) => get(`/api/media_objects/${w.media}`)(s),
+    expect: { ...signedIn(404), owner: 200, admin: 200 },
+  },
   'GET /api/media_objects/{id}/content': {
     // The uploader, admins, and whoever wears it as avatar (nobody here).
     call: (w, s) => get(`/api/media_objects/${w.media}/content`)(s),

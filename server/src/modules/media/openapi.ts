@@ -33,6 +33,19 @@ documentRoute({
 
 documentRoute({
   method: 'get',
+  path: '/api/media_objects/{id}',
+  operationId: 'getMediaObject',
+  summary: 'One media object (its @id)',
+  description: 'To whoever may see its content (404 otherwise).',
+  tags: ['media'],
+  access: 'user',
+  params: idParams,
+  responses: { 200: { description: 'The media object', schema: MediaObjectSchema } },
+  errors: [404],
+});
+
+documentRoute({
+  method: 'get',
   path: '/api/media_objects/{id}/content',
   operationId: 'getMediaObjectContent',
   summary: 'The image, resized',
