@@ -26,7 +26,11 @@ import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
-import { alertRuleRoutes, sensorAlertRuleRoutes } from './modules/alert-rules/routes.ts';
+import {
+  alertRuleRoutes,
+  alertTriggerRoutes,
+  sensorAlertRuleRoutes,
+} from './modules/alert-rules/routes.ts';
 import { firmwarePublicRoutes, firmwareRoutes } from './modules/firmware/routes.ts';
 import { merakiRoutes, merakiWebhookRoutes } from './modules/meraki/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -181,6 +185,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/sensors', sensorAlertRuleRoutes(ctx));
   app.use('/api/sensors', sensorRoutes(ctx));
   app.use('/api/alert_rules', alertRuleRoutes(ctx));
+  app.use('/api/alert_triggers', alertTriggerRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));
   app.use('/api/translations', translationRoutes(ctx));
   app.use('/api/telemetry_retention', telemetryRetentionRoutes(ctx));

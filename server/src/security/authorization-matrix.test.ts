@@ -234,6 +234,11 @@ const MACHINE_ROWS: Record<string, Row> = {
     expect: sensorManage(204),
     fresh: true,
   },
+  'GET /api/alert_triggers/{id}': {
+    // Nobody's history entry: the same 404 to every signed-in caller.
+    call: (_w, s) => get(`/api/alert_triggers/${UNKNOWN}`)(s),
+    expect: signedIn(404),
+  },
   'GET /api/sensors/{ulid}/alert_triggers': {
     call: (w, s) => get(`/api/sensors/${w.sensor}/alert_triggers`)(s),
     expect: SENSOR_VIEW,

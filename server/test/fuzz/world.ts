@@ -120,6 +120,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/api\/sensors\//, { ulid: ids.sensor }],
     [/^\/public\/sensors\//, { ulid: ids.publicSensor }],
     [/^\/api\/alert_rules\//, { id: ids.rule }],
+    [/^\/api\/alert_triggers\//, { id: ids.rule }],
     [/^\/api\/sensor_imports\//, { id: ids.sensorImport }],
     [/^\/api\/invitations\//, { id: ids.invitation }],
     [/^\/api\/product_keys\//, { id: ids.productKey }],

@@ -308,6 +308,34 @@ describe('DELETE /api/alert_rules/{id}', () => {
   });
 });
 
+describe('GET /api/alert_triggers/{id}', () => {
+  it("dereferences a history entry's @id for whoever views its sensor, 404 for others", async () => {
+    const sensor = await newSensor();
+    await t.db.insert(alertTriggers).values({
+      id: ulid(),
+      sensorId: sensor,
+      kind: 'trigger',
+      at: new Date('2026-03-02T09:00:00Z'),
+      measure: 'co2',
+      value: 1200,
+      threshold: 1000,
+      mode: 'auto',
+      purifierIds: [],
+    });
+    const list = await request(t.url)
+      .get(`/api/sensors/${sensor}/alert_triggers`)
+      .set('Cookie', owner.cookie);
+    const entry = list.body['hydra:member'][0];
+    const res = await request(t.url).get(entry['@id']).set('Cookie', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(entry);
+    expect((await request(t.url).get(entry['@id']).set('Cookie', stranger.cookie)).status).toBe(
+      404,
+    );
+    expect((await request(t.url).get(entry['@id'])).status).toBe(401);
+  });
+});
+
 describe('GET /api/sensors/{ulid}/alert_triggers', () => {
   it('pages the history newest first, with the purifiers acted on', async () => {
     const purifier = await activate(t, owner, (await exportedKey(t, tech)).key);

@@ -140,3 +140,13 @@ documentRoute({
   },
   errors: [403, 404, 422],
 });
+
+documentRoute({
+  method: 'get',
+  path: '/api/alert_triggers/{id}',
+  operationId: 'getAlertTrigger',
+  summary: "One entry of a sensor's alert history",
+  description: 'To whoever may view its sensor (404 otherwise).',
+  responses: { 200: { description: 'The entry', schema: AlertTriggerSchema } },
+  errors: [404],
+});

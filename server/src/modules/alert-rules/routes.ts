@@ -68,3 +68,13 @@ export function alertRuleRoutes(ctx: AppContext): Router {
 
   return router;
 }
+
+/** One entry of a sensor's history, mounted at /api/alert_triggers (its @id dereferences). */
+export function alertTriggerRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.get('/:id', async (req, res) => {
+    res.json(await alertRules.getAlertTrigger(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
+  return router;
+}

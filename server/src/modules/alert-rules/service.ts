@@ -33,6 +33,7 @@ import {
 import {
   deleteRule,
   findRule,
+  findTrigger,
   insertRule,
   listRules,
   listTriggers,
@@ -262,6 +263,18 @@ export async function deleteAlertRule(ctx: AppContext, user: UserRow, id: string
 }
 
 /** GET /api/sensors/{ulid}/alert_triggers: the history, newest first, 20 per page. */
+/** GET /api/alert_triggers/{id}: one history entry, to whoever views its sensor (its @id). */
+export async function getAlertTrigger(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<AlertTrigger> {
+  const row = await findTrigger(ctx.db, id);
+  if (!row) throw new AppError(404, 'not_found');
+  await requireMachine(ctx.db, user, 'sensor', row.sensorId, 'view');
+  return alertTriggerPresenter(row, await purifierNames(ctx.db, row.purifierIds));
+}
+
 export async function listAlertTriggers(
   ctx: AppContext,
   user: UserRow,
