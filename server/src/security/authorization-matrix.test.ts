@@ -155,6 +155,11 @@ const MACHINE_ROWS: Record<string, Row> = {
     call: (w, s) => get(`/api/purifiers/${w.purifier}/maintenance_events`)(s),
     expect: PURIFIER_VIEW,
   },
+  'GET /api/purifiers/{ulid}/maintenance_events/{id}': {
+    // No such event: the same 404 to every signed-in caller, whoever may view the purifier.
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/maintenance_events/${UNKNOWN}`)(s),
+    expect: signedIn(404),
+  },
   'POST /api/purifiers/{ulid}/maintenance_events': {
     call: (w, s) =>
       send('post', `/api/purifiers/${w.purifier}/maintenance_events`, { type: 'filters' })(s),

@@ -225,6 +225,14 @@ documentRoute({
   errors: [404],
 });
 documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/maintenance_events/{id}',
+  operationId: 'getPurifierMaintenanceEvent',
+  summary: 'One maintenance event (its @id)',
+  responses: { 200: { description: 'The event', schema: MaintenanceEventSchema } },
+  errors: [404],
+});
+documentRoute({
   method: 'post',
   path: '/api/purifiers/{ulid}/maintenance_events',
   operationId: 'createPurifierMaintenanceEvent',
