@@ -179,6 +179,11 @@ const MACHINE_ROWS: Record<string, Row> = {
     expect: PURIFIER_MANAGE,
     fresh: true,
   },
+  'GET /api/purifiers/{ulid}/network_events/{id}': {
+    // No such event: the same 404 to every signed-in caller, whoever may view the purifier.
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/network_events/${UNKNOWN}`)(s),
+    expect: signedIn(404),
+  },
   'GET /api/purifiers/{ulid}/network_events': {
     call: (w, s) => get(`/api/purifiers/${w.purifier}/network_events`)(s),
     expect: PURIFIER_VIEW,

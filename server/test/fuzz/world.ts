@@ -113,7 +113,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
   const { ids } = world;
   const rules: [RegExp, Record<string, string>][] = [
     [/^\/api\/purifiers\/\{ulid\}\/sensors\//, { ulid: ids.purifier, sensorUlid: ids.sensor }],
-    [/\/maintenance_events\/\{id\}$/, { ulid: ids.purifier, id: ids.rule }],
+    [/\/(maintenance|network)_events\/\{id\}$/, { ulid: ids.purifier, id: ids.rule }],
     [/^\/api\/purifiers\//, { ulid: ids.purifier }],
     [/^\/webhooks\/meraki\//, { ulid: ids.purifier }],
     // A sensor without a pending import, so upload probes reach the multipart parser.

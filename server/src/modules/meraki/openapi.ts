@@ -140,6 +140,18 @@ documentRoute({
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/network_events/{id}',
+  operationId: 'getPurifierNetworkEvent',
+  summary: 'One event received on the Meraki webhook (its @id)',
+  tags: ['meraki'],
+  access: 'user',
+  params: z.object({ ulid: UlidParam, id: UlidParam }),
+  responses: { 200: { description: 'The event', schema: NetworkEventSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'post',
   path: '/webhooks/meraki/{ulid}',
   operationId: 'receiveMerakiWebhook',

@@ -107,6 +107,19 @@ export interface NetworkEventFilter {
   alertType?: NetworkAlertType;
 }
 
+/** One event of a purifier, by id. */
+export async function findNetworkEvent(
+  db: Executor,
+  purifierId: string,
+  id: string,
+): Promise<NetworkEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(networkEvents)
+    .where(and(eq(networkEvents.purifierId, purifierId), eq(networkEvents.id, id)));
+  return row;
+}
+
 /** One page of a purifier's events, latest received first, and the total. */
 export async function listNetworkEvents(
   db: Executor,

@@ -28,6 +28,7 @@ import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
 import {
   earlierAlertType,
   ensureSecret,
+  findNetworkEvent,
   findSecret,
   insertNetworkEvent,
   listNetworkEvents,
@@ -109,6 +110,19 @@ export async function listPurifierNetworkEvents(
     total,
     { page: query.page, params: { mode: query.mode, alert_type: query.alert_type } },
   );
+}
+
+/** GET /api/purifiers/{ulid}/network_events/{id}: one event (its @id dereferences). */
+export async function getPurifierNetworkEvent(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  eventId: string,
+): Promise<NetworkEvent> {
+  const { row: purifier } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
+  const row = await findNetworkEvent(ctx.db, purifier.id, eventId);
+  if (!row) throw new AppError(404, 'not_found');
+  return networkEventPresenter(row);
 }
 
 /** The fields of Cisco Meraki's webhook body this receiver needs; anything else is kept as is. */
