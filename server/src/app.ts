@@ -14,6 +14,7 @@ import { createServerMetrics } from './http/metrics.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { limitRequestTime, uploadDeadlineMs } from './http/request-timeout.ts';
 import { JSON_TYPES } from './http/validate.ts';
+import { answerJsonLd } from './http/json-ld.ts';
 import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
 import { queueConnection } from '@aircloud/core/lib/redis';
@@ -25,7 +26,11 @@ import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
-import { alertRuleRoutes, sensorAlertRuleRoutes } from './modules/alert-rules/routes.ts';
+import {
+  alertRuleRoutes,
+  alertTriggerRoutes,
+  sensorAlertRuleRoutes,
+} from './modules/alert-rules/routes.ts';
 import { firmwarePublicRoutes, firmwareRoutes } from './modules/firmware/routes.ts';
 import { merakiRoutes, merakiWebhookRoutes } from './modules/meraki/routes.ts';
 import { mediaRoutes } from './modules/media/routes.ts';
@@ -36,6 +41,7 @@ import { freshTranslationOverrides } from './http/translation-overrides.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
 import { telemetryRetentionRoutes } from './modules/telemetry-retention/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
+import { hydraRoutes } from './hydra/routes.ts';
 import { createRealtimeServer, type RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { attachRealtimeHandlers } from './realtime/gateway.ts';
 import { attachPublicNamespace } from './realtime/public-sensors.ts';
@@ -141,6 +147,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   const stopMediaSweep = startAbandonedMediaSweep(ctx);
 
   app.disable('x-powered-by');
+  answerJsonLd(app);
   app.set('trust proxy', trustProxySetting(config.trustProxy));
   // Every answer is timed (by route template), the device hot path included.
   app.use(metrics.observeHttp);
@@ -165,6 +172,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/public/sensors', publicSensorRoutes(ctx));
   app.use('/security', securityRoutes(ctx));
   app.use('/api', authenticate(ctx));
+  app.use('/api', hydraRoutes(ctx));
   app.use('/api', registrationRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
   app.use('/api/users', userRoutes(ctx));
@@ -177,6 +185,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/sensors', sensorAlertRuleRoutes(ctx));
   app.use('/api/sensors', sensorRoutes(ctx));
   app.use('/api/alert_rules', alertRuleRoutes(ctx));
+  app.use('/api/alert_triggers', alertTriggerRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));
   app.use('/api/translations', translationRoutes(ctx));
   app.use('/api/telemetry_retention', telemetryRetentionRoutes(ctx));

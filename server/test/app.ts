@@ -10,6 +10,7 @@ import { createRedis, redisOptionsFromUrl } from '@aircloud/core/lib/redis';
 import { hashPassword } from '../src/modules/auth/password-hash.ts';
 import { insertUser, type UserRow } from '@aircloud/core/users/repository';
 import { createTestDatabase, testRedisPrefix } from '@aircloud/core/test/database';
+import { takeMismatches, validateResponses } from './response-validation.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const PUBLIC_URL = 'http://aircloud.test';
@@ -55,6 +56,8 @@ export async function startTestApp(
     logger: pino({ level: 'silent' }),
     mailQueue,
   });
+  // Every answer is checked against the OpenAPI document (server/test/response-validation.ts).
+  validateResponses(built.server);
   await new Promise<void>((resolve) => built.server.listen(0, '127.0.0.1', resolve));
   const { port } = built.server.address() as AddressInfo;
   return {
@@ -73,6 +76,9 @@ export async function startTestApp(
       }
       await redis.quit();
       await database.drop();
+      const late = takeMismatches();
+      if (late.length > 0)
+        throw new Error(`Answers the OpenAPI document does not describe:\n${late.join('\n')}`);
     },
   };
 }

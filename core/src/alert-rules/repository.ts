@@ -116,6 +116,12 @@ export async function deleteRule(db: Executor, id: string): Promise<void> {
   await db.delete(alertRules).where(eq(alertRules.id, id));
 }
 
+/** One entry of a history, by id. */
+export async function findTrigger(db: Executor, id: string): Promise<AlertTriggerRow | undefined> {
+  const [row] = await db.select().from(alertTriggers).where(eq(alertTriggers.id, id));
+  return row;
+}
+
 /** One page of a sensor's history, newest first, and the total. */
 export async function listTriggers(
   db: Executor,

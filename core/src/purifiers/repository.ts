@@ -117,6 +117,19 @@ export async function linkKeyToPurifier(
     .where(eq(productKeys.id, productKeyId));
 }
 
+/** One maintenance event of a purifier, by id. */
+export async function findMaintenanceEvent(
+  db: Executor,
+  purifierId: string,
+  id: string,
+): Promise<MaintenanceEventRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(maintenanceEvents)
+    .where(and(eq(maintenanceEvents.purifierId, purifierId), eq(maintenanceEvents.id, id)));
+  return row;
+}
+
 /** One page of a purifier's maintenance events, latest first, and the total. */
 export async function listMaintenanceEvents(
   db: Executor,

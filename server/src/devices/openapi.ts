@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { sensorSampleSchema, purifierReportSchema } from '@aircloud/shared/devices';
-import { documentRoute } from '../openapi/registry.ts';
+import { SECURITY, documentRoute } from '../openapi/registry.ts';
 
 const tags = ['Devices'];
 
 documentRoute({
   method: 'post',
   path: '/device/v1/telemetry',
+  operationId: 'postDeviceTelemetry',
   summary: 'Telemetry of a purifier or a sensor (docs/api-devices.md)',
   description:
     'Device authentication: `Authorization: Basic base64(serial:secret)` or `X-Device-Serial` + ' +
@@ -16,6 +17,7 @@ documentRoute({
     'before the answer. Wrong or unknown credentials: 401 `device_unauthorized`.',
   tags,
   access: 'public',
+  security: SECURITY.device,
   body: z.union([
     sensorSampleSchema,
     purifierReportSchema,
@@ -40,6 +42,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/device/v1/credentials',
+  operationId: 'exchangeDeviceCredentials',
   summary: "Exchange a purifier's product key for its device secret (once)",
   description:
     '`Authorization: Basic base64(serial:product key)` (dashes and case of the key ignored). ' +
@@ -50,6 +53,7 @@ documentRoute({
     'or a second exchange: 401 `device_unauthorized`.',
   tags,
   access: 'public',
+  security: SECURITY.productKey,
   responses: {
     201: {
       description: 'The device secret',

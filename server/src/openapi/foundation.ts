@@ -8,16 +8,26 @@ import {
   resendActivationSchema,
   resetPasswordSchema,
 } from '@aircloud/shared/auth';
-import { documentRoute } from './registry.ts';
+import { SECURITY, documentRoute } from './registry.ts';
 import { ApiTokenSchema, MeSchema } from './schemas.ts';
 
 /** Documentation of the foundation's calls: health, /security/*, registration and /api/me. */
+
+const ReadinessSchema = z
+  .object({
+    status: z.enum(['ok', 'unavailable', 'draining']),
+    checks: z
+      .object({ database: z.enum(['ok', 'unavailable']), redis: z.enum(['ok', 'unavailable']) })
+      .optional(),
+  })
+  .openapi('Readiness');
 
 const SESSION = 'Sets the access_token and refresh_token cookies.';
 
 documentRoute({
   method: 'get',
   path: '/healthz',
+  operationId: 'getLiveness',
   summary: 'Liveness',
   tags: ['health'],
   access: 'public',
@@ -28,33 +38,43 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/readyz',
+  operationId: 'getReadiness',
   summary: 'Readiness (PostgreSQL and Redis answer, not shutting down)',
   tags: ['health'],
   access: 'public',
   responses: {
-    200: 'Ready: {status:"ok", checks:{database, redis}}',
-    503: 'Unavailable: {status:"unavailable", checks:{database, redis}}, or {status:"draining"}',
+    200: { description: 'Ready', schema: ReadinessSchema },
+    503: { description: 'Unavailable, or draining (shutting down)', schema: ReadinessSchema },
   },
 });
 documentRoute({
   method: 'get',
   path: '/metrics',
+  operationId: 'getMetrics',
   summary: "This process's Prometheus metrics (docs/operations.md)",
   description:
     '`Authorization: Bearer <METRICS_TOKEN>` (not a user session: a cookie grants nothing); ' +
     '401 without it, 404 when the server has no METRICS_TOKEN (metrics off).',
   tags: ['health'],
   access: 'public',
+  security: SECURITY.metrics,
   responses: {
-    200: 'The Prometheus text exposition format',
-    401: 'No or a wrong bearer token',
-    404: 'Metrics are off (no METRICS_TOKEN)',
+    200: {
+      description: 'The Prometheus text exposition format',
+      content: { 'text/plain': { schema: z.string() } },
+    },
+    401: {
+      description: 'No or a wrong bearer token',
+      content: { 'text/plain': { schema: z.string() } },
+    },
   },
+  errors: [400, 404],
 });
 
 documentRoute({
   method: 'post',
   path: '/security/token/request',
+  operationId: 'signIn',
   summary: 'Sign in',
   description: SESSION,
   tags: ['security'],
@@ -66,6 +86,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/security/token/refresh',
+  operationId: 'refreshSession',
   summary: 'Rotate the session cookies (refresh_token cookie)',
   tags: ['security'],
   access: 'public',
@@ -75,6 +96,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/security/logout',
+  operationId: 'signOut',
   summary: 'Sign out (revokes the refresh token family, clears the cookies)',
   tags: ['security'],
   access: 'public',
@@ -83,6 +105,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/security/forgot-password',
+  operationId: 'requestPasswordReset',
   summary: 'Mail a password-reset link',
   tags: ['security'],
   access: 'public',
@@ -93,6 +116,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/security/reset-password',
+  operationId: 'resetPassword',
   summary: 'Set a new password with the mailed token',
   tags: ['security'],
   access: 'public',
@@ -103,6 +127,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/security/activate',
+  operationId: 'activateAccount',
   summary: 'Activate an account with the mailed token (signs in)',
   description:
     `${SESSION} The link dies once used, when a newer one is mailed, or when an ` +
@@ -117,6 +142,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/registration',
+  operationId: 'register',
   summary: 'Self-registration (account disabled until activated by mail)',
   tags: ['registration'],
   access: 'public',
@@ -137,6 +163,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/registration/resend',
+  operationId: 'resendActivation',
   summary: 'Mail a new activation link (account never activated)',
   description:
     'For an account that was never activated: its unused activation links stop working and a ' +
@@ -151,6 +178,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/validation_codes/{code}',
+  operationId: 'getValidationCode',
   summary: 'The e-mail of the account tied to a valid, unused code',
   tags: ['registration'],
   access: 'public',
@@ -171,6 +199,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/me',
+  operationId: 'getMe',
   summary: 'The current user',
   description:
     'The API token is never in it (`api_token` is null): only its hint and validity. ' +
@@ -182,6 +211,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/me/edit-password',
+  operationId: 'changeMyPassword',
   summary: 'Change my password',
   description:
     'Ends every credential of the account: sessions (access cookies included), live sockets, ' +
@@ -195,6 +225,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/me/generate-api-token',
+  operationId: 'generateMyApiToken',
   summary: 'Generate my personal API token (replaces the previous one)',
   description:
     'The answer is the only time the token is shown (`Cache-Control: no-store`); afterwards ' +

@@ -46,13 +46,17 @@ type RouteDefaults = Pick<ApiRoute, 'tags' | 'access'>;
 
 /**
  * `documentRoute` with the `tags` and `access` a module's routes share, which each route may
- * still set. A path with `{ulid}` or `{id}` and no `params` gets that ULID parameter.
+ * still set. A path with parameters (`{ulid}`, `{id}`, `{sensorUlid}`) and no `params` gets
+ * each as a ULID parameter.
  */
 export function routeDocumenter(defaults: RouteDefaults) {
   return (route: Omit<ApiRoute, keyof RouteDefaults> & Partial<RouteDefaults>): void => {
-    const name = /\{(ulid|id)\}/.exec(route.path)?.[1];
+    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
     const params =
-      route.params ?? (name === 'ulid' ? ulidParams : name === 'id' ? idParams : undefined);
+      route.params ??
+      (names.length > 0
+        ? z.object(Object.fromEntries(names.map((name) => [name, UlidParam])))
+        : undefined);
     documentRoute({ ...defaults, ...route, ...(params ? { params } : {}) });
   };
 }

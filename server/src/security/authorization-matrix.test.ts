@@ -155,6 +155,11 @@ const MACHINE_ROWS: Record<string, Row> = {
     call: (w, s) => get(`/api/purifiers/${w.purifier}/maintenance_events`)(s),
     expect: PURIFIER_VIEW,
   },
+  'GET /api/purifiers/{ulid}/maintenance_events/{id}': {
+    // No such event: the same 404 to every signed-in caller, whoever may view the purifier.
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/maintenance_events/${UNKNOWN}`)(s),
+    expect: signedIn(404),
+  },
   'POST /api/purifiers/{ulid}/maintenance_events': {
     call: (w, s) =>
       send('post', `/api/purifiers/${w.purifier}/maintenance_events`, { type: 'filters' })(s),
@@ -173,6 +178,11 @@ const MACHINE_ROWS: Record<string, Row> = {
     call: (w, s) => send('delete', `/api/purifiers/${w.purifier}/sensors/${w.sensor}`)(s),
     expect: PURIFIER_MANAGE,
     fresh: true,
+  },
+  'GET /api/purifiers/{ulid}/network_events/{id}': {
+    // No such event: the same 404 to every signed-in caller, whoever may view the purifier.
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/network_events/${UNKNOWN}`)(s),
+    expect: signedIn(404),
   },
   'GET /api/purifiers/{ulid}/network_events': {
     call: (w, s) => get(`/api/purifiers/${w.purifier}/network_events`)(s),
@@ -220,6 +230,10 @@ const MACHINE_ROWS: Record<string, Row> = {
       })(s),
     expect: sensorControl(201),
   },
+  'GET /api/alert_rules/{id}': {
+    call: (w, s) => get(`/api/alert_rules/${w.rule}`)(s),
+    expect: SENSOR_VIEW,
+  },
   'PATCH /api/alert_rules/{id}': {
     call: (w, s) => send('patch', `/api/alert_rules/${w.rule}`, { threshold: 30 })(s),
     expect: sensorControl(200),
@@ -229,6 +243,11 @@ const MACHINE_ROWS: Record<string, Row> = {
     call: (w, s) => send('delete', `/api/alert_rules/${w.rule}`)(s),
     expect: sensorManage(204),
     fresh: true,
+  },
+  'GET /api/alert_triggers/{id}': {
+    // Nobody's history entry: the same 404 to every signed-in caller.
+    call: (_w, s) => get(`/api/alert_triggers/${UNKNOWN}`)(s),
+    expect: signedIn(404),
   },
   'GET /api/sensors/{ulid}/alert_triggers': {
     call: (w, s) => get(`/api/sensors/${w.sensor}/alert_triggers`)(s),
@@ -259,6 +278,10 @@ const MACHINE_ROWS: Record<string, Row> = {
 
 /** Rows about a record of a user that is not a machine: invitations, users, avatars. */
 const RECORD_ROWS: Record<string, Row> = {
+  'GET /api/invitations/{id}': {
+    call: (w, s) => get(`/api/invitations/${w.invitation}`)(s),
+    expect: invitationParty(200, 200),
+  },
   'PATCH /api/invitations/{id}': {
     call: (w, s) =>
       send('patch', `/api/invitations/${w.invitation}`, {
@@ -301,6 +324,10 @@ const RECORD_ROWS: Record<string, Row> = {
   'PUT /api/users/{ulid}': {
     call: (w, s) => send('put', `/api/users/${w.owner}`, { company: 'Acme' })(s),
     expect: userRecord(200),
+  },
+  'GET /api/media_objects/{id}': {
+    call: (w, s) => get(`/api/media_objects/${w.media}`)(s),
+    expect: { ...signedIn(404), owner: 200, admin: 200 },
   },
   'GET /api/media_objects/{id}/content': {
     // The uploader, admins, and whoever wears it as avatar (nobody here).
@@ -350,6 +377,10 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/product_keys/export', { ids: 'nope' })(s),
     expect: technicianOnly(422),
   },
+  'GET /api/product_keys/{id}': {
+    call: (_w, s) => get(`/api/product_keys/${UNKNOWN}`)(s),
+    expect: technicianOnly(404),
+  },
   'PATCH /api/product_keys/{id}': {
     call: (_w, s) => send('patch', `/api/product_keys/${UNKNOWN}`, { state: 'blocked' })(s),
     expect: technicianOnly(404),
@@ -370,6 +401,10 @@ const ROLE_ROWS: Record<string, Row> = {
   'POST /api/firmwares': {
     call: (_w, s) => send('post', '/api/firmwares', { name: 'json is not a file' })(s),
     expect: technicianOnly(415),
+  },
+  'GET /api/firmwares/{id}': {
+    call: (_w, s) => get(`/api/firmwares/${UNKNOWN}`)(s),
+    expect: technicianOnly(404),
   },
   'DELETE /api/firmwares/{id}': {
     call: (_w, s) => send('delete', `/api/firmwares/${UNKNOWN}`)(s),
@@ -461,6 +496,13 @@ const PUBLIC_ROWS: Record<string, Row> = {
     // Only a purifier's serial and product key (Basic) exchange; a browser session opens nothing.
     call: (_w, s) => send('post', '/device/v1/credentials')(s),
     expect: everybody(401),
+  },
+  // The hydra entrypoint, documentation and contexts describe the API, nobody's data.
+  'GET /api': { call: (_w, s) => get('/api')(s), expect: everybody(200) },
+  'GET /api/docs.jsonld': { call: (_w, s) => get('/api/docs.jsonld')(s), expect: everybody(200) },
+  'GET /api/contexts/{name}': {
+    call: (_w, s) => get('/api/contexts/Purifier')(s),
+    expect: everybody(200),
   },
   'GET /healthz': { call: (_w, s) => get('/healthz')(s), expect: everybody(200) },
   'GET /readyz': { call: (_w, s) => get('/readyz')(s), expect: everybody(200) },

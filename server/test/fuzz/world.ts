@@ -113,6 +113,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
   const { ids } = world;
   const rules: [RegExp, Record<string, string>][] = [
     [/^\/api\/purifiers\/\{ulid\}\/sensors\//, { ulid: ids.purifier, sensorUlid: ids.sensor }],
+    [/\/(maintenance|network)_events\/\{id\}$/, { ulid: ids.purifier, id: ids.rule }],
     [/^\/api\/purifiers\//, { ulid: ids.purifier }],
     [/^\/webhooks\/meraki\//, { ulid: ids.purifier }],
     // A sensor without a pending import, so upload probes reach the multipart parser.
@@ -120,6 +121,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/api\/sensors\//, { ulid: ids.sensor }],
     [/^\/public\/sensors\//, { ulid: ids.publicSensor }],
     [/^\/api\/alert_rules\//, { id: ids.rule }],
+    [/^\/api\/alert_triggers\//, { id: ids.rule }],
     [/^\/api\/sensor_imports\//, { id: ids.sensorImport }],
     [/^\/api\/invitations\//, { id: ids.invitation }],
     [/^\/api\/product_keys\//, { id: ids.productKey }],
@@ -129,6 +131,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/api\/users\//, { ulid: self.user.id }],
     [/^\/api\/translations\//, { lang: 'fr', key: 'errors.not_found' }],
     [/^\/api\/validation_codes\//, { code: 'no-such-code' }],
+    [/^\/api\/contexts\//, { name: 'Purifier' }],
   ];
   return rules.find(([re]) => re.test(path))?.[1] ?? {};
 }

@@ -182,6 +182,28 @@ describe('GET /api/sensors/{ulid}/alert_rules', () => {
   });
 });
 
+describe('GET /api/alert_rules/{id}', () => {
+  it("dereferences a rule's @id: the same rule as in its sensor's list", async () => {
+    const created = await create(owner, CO2);
+    const res = await request(t.url).get(created.body['@id']).set('Cookie', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created.body);
+  });
+
+  it('answers 401, 404 for a rule of a sensor the user cannot see, 404 for an unknown rule', async () => {
+    const created = await create(owner, CO2);
+    expect((await request(t.url).get(`/api/alert_rules/${created.body.id}`)).status).toBe(401);
+    const hidden = await request(t.url)
+      .get(`/api/alert_rules/${created.body.id}`)
+      .set('Cookie', stranger.cookie);
+    expect(hidden.status).toBe(404);
+    const unknown = await request(t.url)
+      .get(`/api/alert_rules/${ulid()}`)
+      .set('Cookie', owner.cookie);
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('PATCH /api/alert_rules/{id}', () => {
   it('disables and enables a rule; enabling a boost rule needs the noise confirmation', async () => {
     const created = await create(owner, { ...CO2, mode: 'boost', enabled: false });
@@ -283,6 +305,34 @@ describe('DELETE /api/alert_rules/{id}', () => {
 
   it('answers 401', async () => {
     expect((await request(t.url).delete(`/api/alert_rules/${ulid()}`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/alert_triggers/{id}', () => {
+  it("dereferences a history entry's @id for whoever views its sensor, 404 for others", async () => {
+    const sensor = await newSensor();
+    await t.db.insert(alertTriggers).values({
+      id: ulid(),
+      sensorId: sensor,
+      kind: 'trigger',
+      at: new Date('2026-03-02T09:00:00Z'),
+      measure: 'co2',
+      value: 1200,
+      threshold: 1000,
+      mode: 'auto',
+      purifierIds: [],
+    });
+    const list = await request(t.url)
+      .get(`/api/sensors/${sensor}/alert_triggers`)
+      .set('Cookie', owner.cookie);
+    const entry = list.body['hydra:member'][0];
+    const res = await request(t.url).get(entry['@id']).set('Cookie', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(entry);
+    expect((await request(t.url).get(entry['@id']).set('Cookie', stranger.cookie)).status).toBe(
+      404,
+    );
+    expect((await request(t.url).get(entry['@id'])).status).toBe(401);
   });
 });
 

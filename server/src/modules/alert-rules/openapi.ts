@@ -3,6 +3,7 @@ import { PURIFIER_MODES } from '@aircloud/shared/purifiers';
 import { GRAPH_MEASURES } from '@aircloud/shared/sensors';
 import { z } from 'zod';
 import { pageQuery, routeDocumenter } from '../../openapi/helpers.ts';
+import { hydraCollection } from '../../openapi/schemas.ts';
 
 const AlertRuleSchema = z
   .object({
@@ -50,15 +51,7 @@ const AlertTriggerSchema = z
   })
   .openapi('AlertTrigger');
 
-const collection = (name: string, item: z.ZodType) =>
-  z
-    .object({
-      '@id': z.string(),
-      '@type': z.literal('hydra:Collection'),
-      'hydra:member': z.array(item),
-      'hydra:totalItems': z.number().int(),
-    })
-    .openapi(name);
+const collection = (name: string, item: z.ZodType) => hydraCollection(item, name);
 
 const documentRoute = routeDocumenter({ tags: ['alert rules'], access: 'user' });
 
@@ -69,6 +62,7 @@ const NOISE =
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/alert_rules',
+  operationId: 'listSensorAlertRules',
   summary: "List a sensor's alert rules",
   description: 'Every rule of the sensor, oldest first (not paged), with its triggered state.',
   responses: {
@@ -83,6 +77,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/sensors/{ulid}/alert_rules',
+  operationId: 'createSensorAlertRule',
   summary: 'Create an alert rule',
   description:
     '`measure > threshold → mode`. ISO thresholds are whole classes 5..9 ' +
@@ -95,8 +90,19 @@ documentRoute({
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/alert_rules/{id}',
+  operationId: 'getAlertRule',
+  summary: 'One alert rule',
+  description: 'To whoever may view its sensor (404 otherwise).',
+  responses: { 200: { description: 'The rule', schema: AlertRuleSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'patch',
   path: '/api/alert_rules/{id}',
+  operationId: 'updateAlertRule',
   summary: 'Change, enable or disable an alert rule',
   description:
     'merge-patch; the merged rule is validated as a whole. A change of condition or mode, or ' +
@@ -110,6 +116,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/alert_rules/{id}',
+  operationId: 'deleteAlertRule',
   summary: 'Delete an alert rule',
   description:
     'A triggered rule releases its purifiers first; its history stays. Its author or the ' +
@@ -121,6 +128,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/alert_triggers',
+  operationId: 'listSensorAlertTriggers',
   summary: "A sensor's alert history",
   description: 'Every trigger and stop, newest first, 20 per page.',
   query: pageQuery,
@@ -131,4 +139,14 @@ documentRoute({
     },
   },
   errors: [403, 404, 422],
+});
+
+documentRoute({
+  method: 'get',
+  path: '/api/alert_triggers/{id}',
+  operationId: 'getAlertTrigger',
+  summary: "One entry of a sensor's alert history",
+  description: 'To whoever may view its sensor (404 otherwise).',
+  responses: { 200: { description: 'The entry', schema: AlertTriggerSchema } },
+  errors: [404],
 });

@@ -50,6 +50,10 @@ export function alertRuleRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(requireAuth);
 
+  router.get('/:id', async (req, res) => {
+    res.json(await alertRules.getAlertRule(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
+
   router.patch('/:id', async (req, res) => {
     const input = parseBody(alertRulePatchSchema, req);
     res.json(
@@ -62,5 +66,15 @@ export function alertRuleRoutes(ctx: AppContext): Router {
     res.status(204).end();
   });
 
+  return router;
+}
+
+/** One entry of a sensor's history, mounted at /api/alert_triggers (its @id dereferences). */
+export function alertTriggerRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.use(requireAuth);
+  router.get('/:id', async (req, res) => {
+    res.json(await alertRules.getAlertTrigger(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
   return router;
 }

@@ -33,6 +33,7 @@ import {
 import {
   deleteRule,
   findRule,
+  findTrigger,
   insertRule,
   listRules,
   listTriggers,
@@ -173,6 +174,12 @@ async function ruleFor(
   return { rule, sensor: await requireMachine(db, user, 'sensor', rule.sensorId, action) };
 }
 
+/** GET /api/alert_rules/{id}: one rule, to whoever views its sensor (its @id dereferences). */
+export async function getAlertRule(ctx: AppContext, user: UserRow, id: string): Promise<AlertRule> {
+  const { rule, sensor } = await ruleFor(ctx.db, user, id, 'view');
+  return presentRule(ctx, user, sensor, rule);
+}
+
 /**
  * PATCH /api/alert_rules/{id} (merge-patch): the merged rule is checked again as a whole. A
  * change of condition or mode, or enabling it, starts its state afresh (judging new samples
@@ -256,6 +263,18 @@ export async function deleteAlertRule(ctx: AppContext, user: UserRow, id: string
 }
 
 /** GET /api/sensors/{ulid}/alert_triggers: the history, newest first, 20 per page. */
+/** GET /api/alert_triggers/{id}: one history entry, to whoever views its sensor (its @id). */
+export async function getAlertTrigger(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<AlertTrigger> {
+  const row = await findTrigger(ctx.db, id);
+  if (!row) throw new AppError(404, 'not_found');
+  await requireMachine(ctx.db, user, 'sensor', row.sensorId, 'view');
+  return alertTriggerPresenter(row, await purifierNames(ctx.db, row.purifierIds));
+}
+
 export async function listAlertTriggers(
   ctx: AppContext,
   user: UserRow,

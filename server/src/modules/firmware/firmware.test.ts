@@ -117,6 +117,22 @@ describe('GET /api/firmwares', () => {
   });
 });
 
+describe('GET /api/firmwares/{id}', () => {
+  it("dereferences a firmware's @id for technicians and admins, 403 for users", async () => {
+    const created = await upload(tech, randomBytes(10), 'Third');
+    expect(created.status).toBe(201);
+    const res = await request(t.url).get(created.body['@id']).set('Cookie', admin.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created.body);
+    const refused = await request(t.url).get(created.body['@id']).set('Cookie', user.cookie);
+    expect(refused.status).toBe(403);
+    const unknown = await request(t.url)
+      .get('/api/firmwares/01J9Z3Q6ZP7V8W2M4K5N6R7S8T')
+      .set('Cookie', tech.cookie);
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('GET /firmware/{id}/{file name} (public)', () => {
   let data: Buffer;
   let path: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam } from '../../openapi/schemas.ts';
+import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
 
 const FirmwareSchema = z
   .object({
@@ -20,18 +20,12 @@ const FirmwareSchema = z
   })
   .openapi('Firmware');
 
-const FirmwareCollectionSchema = z
-  .object({
-    '@id': z.string(),
-    '@type': z.literal('hydra:Collection'),
-    'hydra:member': z.array(FirmwareSchema),
-    'hydra:totalItems': z.number().int(),
-  })
-  .openapi('FirmwareCollection');
+const FirmwareCollectionSchema = hydraCollection(FirmwareSchema, 'FirmwareCollection');
 
 documentRoute({
   method: 'get',
   path: '/api/firmwares',
+  operationId: 'listFirmwares',
   summary: 'List firmware files',
   description: 'Latest import first, 20 per page; `pagination=false` answers every file.',
   tags: ['firmware'],
@@ -47,6 +41,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/firmwares',
+  operationId: 'uploadFirmware',
   summary: 'Import a firmware file',
   description:
     'multipart/form-data with the fields `name` (required, at most 120 characters; send it before ' +
@@ -76,8 +71,21 @@ documentRoute({
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/firmwares/{id}',
+  operationId: 'getFirmware',
+  summary: 'One firmware',
+  tags: ['firmware'],
+  access: 'technician',
+  params: z.object({ id: UlidParam }),
+  responses: { 200: { description: 'The firmware', schema: FirmwareSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'delete',
   path: '/api/firmwares/{id}',
+  operationId: 'deleteFirmware',
   summary: 'Delete a firmware file',
   description: 'Removes the record and the file; its public URL answers 404 from then on.',
   tags: ['firmware'],
@@ -90,6 +98,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/firmware/{id}/{fileName}',
+  operationId: 'downloadFirmwareFile',
   summary: 'Download a firmware file (public)',
   description:
     'No account needed. Always `application/octet-stream` as an attachment with ' +

@@ -11,6 +11,7 @@ import {
   downloadableFirmware,
   firmwareDir,
   listFirmwareFiles,
+  getFirmware,
   removeFirmware,
   uploadFirmware,
 } from './service.ts';
@@ -40,6 +41,11 @@ export function firmwareRoutes(ctx: AppContext): Router {
       throw err;
     }
     res.status(201).location(firmware['@id']).json(firmware);
+  });
+
+  router.get('/:id', async (req, res) => {
+    if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');
+    res.json(await getFirmware(ctx, req.params.id));
   });
 
   router.delete('/:id', async (req, res) => {

@@ -93,6 +93,13 @@ export async function listFirmwareFiles(
   );
 }
 
+/** GET /api/firmwares/{id}: one firmware (its @id dereferences); 404 when there is none. */
+export async function getFirmware(ctx: AppContext, id: string): Promise<Firmware> {
+  const row = await findFirmware(ctx.db, id);
+  if (!row) throw new AppError(404, 'not_found');
+  return firmwarePresenter(row, ctx.config.publicUrl);
+}
+
 /** DELETE /api/firmwares/{id}: the row, then its file (the public URL answers 404 at once). */
 export async function removeFirmware(ctx: AppContext, id: string): Promise<void> {
   const row = await deleteFirmware(ctx.db, id);

@@ -293,6 +293,24 @@ describe('POST /api/invitations/{id}/accept and refuse', () => {
   });
 });
 
+describe('GET /api/invitations/{id}', () => {
+  it("dereferences an invitation's @id for its sender and recipient, 404 for anybody else", async () => {
+    const a = await signIn(t);
+    const b = await signIn(t);
+    const other = await signIn(t);
+    const { purifier } = await machinesOf(t, tech, a);
+    await invite(t, a, b.user.email, { purifiers: [purifier] });
+    const sent = (await get(a, '/api/invitations?direction=sent')).body['hydra:member'][0];
+    const mine = await get(a, sent['@id']);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(sent);
+    const received = (await get(b, '/api/invitations?direction=received')).body['hydra:member'][0];
+    expect((await get(b, sent['@id'])).body).toEqual(received);
+    expect((await get(other, sent['@id'])).status).toBe(404);
+    expect((await request(t.url).get(sent['@id'])).status).toBe(401);
+  });
+});
+
 describe('PATCH /api/invitations/{id}', () => {
   it('the sender replaces the machines; a machine taken out of an accepted share is no longer reachable', async () => {
     const a = await signIn(t);

@@ -49,6 +49,7 @@ const documentRoute = routeDocumenter({ tags: ['invitations'], access: 'user' })
 documentRoute({
   method: 'get',
   path: '/api/invitations',
+  operationId: 'listInvitations',
   summary: 'Invitations sent or received by the caller',
   description:
     'Live invitations only (waiting or accepted), latest first, 20 per page. `purifier` or ' +
@@ -60,6 +61,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/invitations',
+  operationId: 'createInvitations',
   summary: 'Invite people to control machines',
   description:
     '`emails` is one string, addresses separated by commas; each is checked (invalid, repeated ' +
@@ -83,8 +85,18 @@ documentRoute({
   errors: [422, 429],
 });
 documentRoute({
+  method: 'get',
+  path: '/api/invitations/{id}',
+  operationId: 'getInvitation',
+  summary: 'One invitation, to its sender or its recipient',
+  description: 'While waiting or accepted; 404 to anybody else and once it has ended.',
+  responses: { 200: { description: 'The invitation', schema: InvitationSchema } },
+  errors: [404],
+});
+documentRoute({
   method: 'patch',
   path: '/api/invitations/{id}',
+  operationId: 'updateInvitation',
   summary: 'Change the machines of an invitation (sender)',
   description:
     'While waiting or accepted. Machines taken out of an accepted share stop being reachable at ' +
@@ -96,6 +108,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/invitations/{id}/accept',
+  operationId: 'acceptInvitation',
   summary: 'Accept an invitation (recipient)',
   description: 'Only while waiting for approval; otherwise 409 `invitation_closed`.',
   responses: { 200: { description: 'The invitation', schema: InvitationSchema } },
@@ -104,6 +117,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/invitations/{id}/refuse',
+  operationId: 'refuseInvitation',
   summary: 'Refuse an invitation (recipient)',
   description: 'Only while waiting for approval; otherwise 409 `invitation_closed`.',
   responses: { 204: 'Refused' },
@@ -112,6 +126,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/invitations/{id}',
+  operationId: 'withdrawInvitation',
   summary: 'Withdraw, revoke or leave',
   description:
     'The sender withdraws a waiting invitation or revokes an accepted share; the recipient ' +

@@ -27,6 +27,10 @@ export function invitationRoutes(ctx: AppContext): Router {
     res.status(201).json(await invitations.sendInvitations(ctx, user, input));
   });
 
+  router.get('/:id', async (req, res) => {
+    res.json(await invitations.getInvitation(ctx, currentUser(req), req.params.id));
+  });
+
   router.patch('/:id', async (req, res) => {
     const input = parseBody(updateInvitationSchema, req);
     res.json(await invitations.updateInvitation(ctx, currentUser(req), req.params.id, input));

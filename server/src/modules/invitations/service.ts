@@ -191,6 +191,16 @@ async function liveInvitationOf(
   return row;
 }
 
+/** GET /api/invitations/{id}: a live invitation to its sender or recipient (its @id dereferences). */
+export async function getInvitation(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+): Promise<Invitation> {
+  const row = await ctx.db.transaction((tx) => liveInvitationOf(tx, user, id, 'either'));
+  return presentOne(ctx, row.id, user.id);
+}
+
 async function presentOne(ctx: AppContext, id: string, viewerId: string): Promise<Invitation> {
   const [detail] = await invitationDetails(ctx.db, [id]);
   return invitationPresenter(detail!, viewerId);

@@ -180,6 +180,25 @@ describe('POST /api/media_objects', () => {
   });
 });
 
+describe('GET /api/media_objects/{id}', () => {
+  it("dereferences a media object's @id for its uploader and admins, 404 for others", async () => {
+    const s = await signIn();
+    const created = await upload(s.access, await png());
+    const mine = await request(t.url).get(created.body['@id']).set('Cookie', s.access);
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual(created.body);
+    const admin = await signIn('ROLE_ADMIN');
+    expect((await request(t.url).get(created.body['@id']).set('Cookie', admin.access)).status).toBe(
+      200,
+    );
+    const other = await signIn();
+    expect((await request(t.url).get(created.body['@id']).set('Cookie', other.access)).status).toBe(
+      404,
+    );
+    expect((await request(t.url).get(created.body['@id'])).status).toBe(401);
+  });
+});
+
 describe('GET /api/media_objects/{id}/content', () => {
   it('serves resized copies with the image type, nosniff, inline and cache headers', async () => {
     const s = await signIn();

@@ -16,6 +16,7 @@ const MediaObjectSchema = z
 documentRoute({
   method: 'post',
   path: '/api/media_objects',
+  operationId: 'uploadMediaObject',
   summary: 'Upload an avatar image',
   description:
     'multipart/form-data with the field `file`: PNG, JPEG or WebP (checked by magic bytes), at most 2 MB. ' +
@@ -32,7 +33,21 @@ documentRoute({
 
 documentRoute({
   method: 'get',
+  path: '/api/media_objects/{id}',
+  operationId: 'getMediaObject',
+  summary: 'One media object (its @id)',
+  description: 'To whoever may see its content (404 otherwise).',
+  tags: ['media'],
+  access: 'user',
+  params: idParams,
+  responses: { 200: { description: 'The media object', schema: MediaObjectSchema } },
+  errors: [404],
+});
+
+documentRoute({
+  method: 'get',
   path: '/api/media_objects/{id}/content',
+  operationId: 'getMediaObjectContent',
   summary: 'The image, resized',
   description:
     'Square crop of `size` pixels, or the image within 1024 px without `size`. Visible to admins, ' +

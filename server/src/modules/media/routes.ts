@@ -33,6 +33,12 @@ export function mediaRoutes(ctx: AppContext): Router {
     res.status(201).location(iri('media_objects', media.id)).json(mediaObjectPresenter(media));
   });
 
+  // The media object its @id names, to whoever may see its content.
+  router.get('/:id', async (req, res) => {
+    if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');
+    res.json(mediaObjectPresenter(await viewableMedia(ctx, currentUser(req), req.params.id)));
+  });
+
   router.get('/:id/content', async (req, res) => {
     const { size } = mediaContentQuerySchema.parse(req.query);
     if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');

@@ -693,6 +693,20 @@ describe('GET /api/purifiers/{ulid}/network_events', () => {
   });
 });
 
+describe('GET /api/purifiers/{ulid}/network_events/{id}', () => {
+  it("dereferences an event's @id for whoever views the purifier, 404 for others", async () => {
+    const p = await purifierWithSecret();
+    await post(p.ulid, merakiBody(p.secret));
+    const [event] = (await eventsOf(p.ulid))['hydra:member'];
+    const res = await request(t.url).get(event!['@id']).set('Cookie', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(event);
+    const hidden = await request(t.url).get(event!['@id']).set('Cookie', stranger.cookie);
+    expect(hidden.status).toBe(404);
+    expect((await request(t.url).get(event!['@id'])).status).toBe(401);
+  });
+});
+
 describe('alert mapping', () => {
   it('maps metric names and recognises clearing', () => {
     expect(alertTypeOfMetric('ambient_noise')).toBe('ambient_noise');

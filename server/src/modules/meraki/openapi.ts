@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NETWORK_ALERT_TYPES, NETWORK_EVENT_MODES } from '@aircloud/shared/network-events';
 import { documentRoute } from '../../openapi/registry.ts';
-import { UlidParam } from '../../openapi/schemas.ts';
+import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
 
 const MerakiSettingsSchema = z
   .object({
@@ -9,9 +9,66 @@ const MerakiSettingsSchema = z
     webhook_url: z
       .string()
       .openapi({ example: 'https://aircloud.example/webhooks/meraki/01J9Z3Q6ZP7V8W2M4K5N6R7S8T' }),
-    shared_secret: z.string(),
+    shared_secret: z.string().nullable().openapi({
+      description: 'The secret for its owner and administrators; null to an invited user',
+    }),
   })
   .openapi('MerakiSettings');
+
+const NetworkEventReceiptSchema = z
+  .object({
+    '@type': z.literal('NetworkEventReceipt'),
+    duplicate: z.boolean().openapi({ description: 'This alertId was received before' }),
+    ulid: z.string().optional(),
+    mode: z.enum(NETWORK_EVENT_MODES).optional(),
+    alert_type: z.enum(NETWORK_ALERT_TYPES).optional(),
+    applied: z.boolean().optional(),
+    start: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'On an end: the @id of the start it closed' }),
+  })
+  .openapi('NetworkEventReceipt');
+
+/**
+ * Meraki authenticates its webhooks with a shared secret inside the JSON body, which no OpenAPI
+ * security scheme can express (they live in headers, query or cookies): it is modelled here,
+ * as the required, write-only `sharedSecret` field.
+ */
+const MerakiWebhookSchema = z
+  .looseObject({
+    sharedSecret: z.string().openapi({
+      description:
+        "The credential of the call: the purifier's Meraki shared secret " +
+        '(GET /api/purifiers/{ulid}/meraki); 401 when missing or wrong',
+      format: 'password',
+      writeOnly: true,
+    }),
+    alertId: z.string().min(1),
+    occurredAt: z.string().openapi({ format: 'date-time' }),
+    alertType: z.string().optional(),
+    alertTypeId: z.string().optional(),
+    alertLevel: z.string().optional(),
+    // Meraki's other fields (version, sentAt, organizationId, networkId, deviceSerial,
+    // alertData…) are kept as they come, whatever their type: the example shows them.
+  })
+  .openapi('MerakiWebhook', {
+    example: {
+      version: '0.1',
+      sharedSecret: 'a1b2c3d4e5f6',
+      sentAt: '2026-11-20T10:15:02.000000Z',
+      organizationId: '2930418',
+      networkId: 'L_123456789012345678',
+      deviceSerial: 'Q2XX-XXXX-XXXX',
+      alertId: '0000000000000000000001',
+      alertType: 'Sensor change detected',
+      alertTypeId: 'sensor_alert',
+      alertLevel: 'warning',
+      occurredAt: '2026-11-20T10:15:00.000000Z',
+      alertData: { triggerData: [{ trigger: { type: 'tvoc', sensorValue: 812 } }] },
+    },
+  });
 
 const NetworkEventSchema = z
   .object({
@@ -52,6 +109,7 @@ const params = z.object({ ulid: UlidParam });
 documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/meraki',
+  operationId: 'getPurifierMeraki',
   summary: "The purifier's Meraki webhook URL and shared secret",
   description:
     'The secret is created on first view; only its owner and administrators see it (null for a ' +
@@ -67,6 +125,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/purifiers/{ulid}/meraki/rotate-secret',
+  operationId: 'rotatePurifierMerakiSecret',
   summary: 'Replace the shared secret',
   description:
     'The old secret stops working at once: paste the new one in the Meraki dashboard. Also ' +
@@ -81,6 +140,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/network_events',
+  operationId: 'listPurifierNetworkEvents',
   summary: 'Events received on the Meraki webhook',
   description: 'Latest received first, 20 per page; filters `mode` and `alert_type`.',
   tags: ['meraki'],
@@ -94,20 +154,28 @@ documentRoute({
   responses: {
     200: {
       description: 'Hydra collection',
-      schema: z.object({
-        '@id': z.string(),
-        '@type': z.literal('hydra:Collection'),
-        'hydra:member': z.array(NetworkEventSchema),
-        'hydra:totalItems': z.number().int(),
-      }),
+      schema: hydraCollection(NetworkEventSchema, 'NetworkEventCollection'),
     },
   },
   errors: [404, 422],
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/network_events/{id}',
+  operationId: 'getPurifierNetworkEvent',
+  summary: 'One event received on the Meraki webhook (its @id)',
+  tags: ['meraki'],
+  access: 'user',
+  params: z.object({ ulid: UlidParam, id: UlidParam }),
+  responses: { 200: { description: 'The event', schema: NetworkEventSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'post',
   path: '/webhooks/meraki/{ulid}',
+  operationId: 'receiveMerakiWebhook',
   summary: 'Cisco Meraki webhook receiver',
   description:
     "Cisco Meraki's webhook body (`version`, `sharedSecret`, `sentAt`, `organizationId`, " +
@@ -127,30 +195,8 @@ documentRoute({
   params,
   requestBody: {
     required: true,
-    content: { 'application/json': { schema: { type: 'object' } } },
+    content: { 'application/json': { schema: MerakiWebhookSchema } },
   },
-  responses: {
-    200: {
-      description: 'Received',
-      content: {
-        'application/json': {
-          schema: {
-            type: 'object',
-            properties: {
-              duplicate: { type: 'boolean' },
-              ulid: { type: 'string' },
-              mode: { type: 'string', enum: [...NETWORK_EVENT_MODES] },
-              alert_type: { type: 'string', enum: [...NETWORK_ALERT_TYPES] },
-              applied: { type: 'boolean' },
-              start: {
-                type: ['string', 'null'],
-                description: 'On an end: the @id of the start it closed',
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-  errors: [400, 401, 404, 413, 429],
+  responses: { 200: { description: 'Received', schema: NetworkEventReceiptSchema } },
+  errors: [400, 401, 404, 413, 415, 429],
 });

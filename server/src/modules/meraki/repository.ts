@@ -117,6 +117,20 @@ export interface NetworkEventWithEnd {
 
 const ends = alias(networkEvents, 'ends');
 
+/** One event of a purifier by id, with the end that closed it when it is a start that ended. */
+export async function findNetworkEvent(
+  db: Executor,
+  purifierId: string,
+  id: string,
+): Promise<NetworkEventWithEnd | undefined> {
+  const [row] = await db
+    .select({ event: networkEvents, end: ends })
+    .from(networkEvents)
+    .leftJoin(ends, eq(ends.startEventId, networkEvents.id))
+    .where(and(eq(networkEvents.purifierId, purifierId), eq(networkEvents.id, id)));
+  return row;
+}
+
 /**
  * One page of a purifier's events, latest received first, and the total: an end that closed a
  * start is not a row of its own but the end of its start's row.

@@ -6,6 +6,7 @@ import { noStore } from '../../http/no-store.ts';
 import { merakiWebhookRateLimit } from '../../http/rate-limit.ts';
 import './openapi.ts';
 import {
+  getPurifierNetworkEvent,
   listPurifierNetworkEvents,
   merakiSettings,
   networkEventsQuerySchema,
@@ -25,6 +26,10 @@ export function merakiRoutes(ctx: AppContext): Router {
 
   router.post('/:ulid/meraki/rotate-secret', async (req, res) => {
     noStore(res).json(await rotateMerakiSecret(ctx, currentUser(req), req.params.ulid));
+  });
+
+  router.get('/:ulid/network_events/:id', async (req, res) => {
+    res.json(await getPurifierNetworkEvent(ctx, currentUser(req), req.params.ulid, req.params.id));
   });
 
   router.get('/:ulid/network_events', async (req, res) => {

@@ -28,6 +28,7 @@ import { handleAlert, merakiBodySchema } from './alert-lifecycle.ts';
 import { merakiSettingsPresenter, networkEventPresenter } from './presenter.ts';
 import {
   ensureSecret,
+  findNetworkEvent,
   findSecret,
   insertNetworkEvent,
   listNetworkEvents,
@@ -108,6 +109,19 @@ export async function listPurifierNetworkEvents(
     total,
     { page: query.page, params: { mode: query.mode, alert_type: query.alert_type } },
   );
+}
+
+/** GET /api/purifiers/{ulid}/network_events/{id}: one event (its @id dereferences). */
+export async function getPurifierNetworkEvent(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  eventId: string,
+): Promise<NetworkEvent> {
+  const { row: purifier } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
+  const found = await findNetworkEvent(ctx.db, purifier.id, eventId);
+  if (!found) throw new AppError(404, 'not_found');
+  return networkEventPresenter(found.event, found.end);
 }
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();

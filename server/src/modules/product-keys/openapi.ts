@@ -55,6 +55,7 @@ const documentRoute = routeDocumenter({ tags: ['product keys'], access: 'technic
 documentRoute({
   method: 'get',
   path: '/api/product_keys',
+  operationId: 'listProductKeys',
   summary: 'List product keys',
   description:
     '20 per page, by serial number. `search` matches the serial number or the key (dashes and ' +
@@ -66,6 +67,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/product_keys/generate',
+  operationId: 'generateProductKeys',
   summary: 'Generate product keys',
   description:
     '`count` (1 to 10,000) keys of `model`, serial numbers `MODEL-NNNNNN` from `start_serial`. ' +
@@ -77,6 +79,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/product_keys/export',
+  operationId: 'exportProductKeys',
   summary: 'Export product keys to CSV',
   description:
     '`{ids}` exports a selection, `{filter: {search, state, model}}` every key matching (an empty ' +
@@ -86,8 +89,17 @@ documentRoute({
   responses: { 200: csvResponse() },
 });
 documentRoute({
+  method: 'get',
+  path: '/api/product_keys/{id}',
+  operationId: 'getProductKey',
+  summary: 'One product key',
+  responses: { 200: { description: 'The key', schema: ProductKeySchema } },
+  errors: [404],
+});
+documentRoute({
   method: 'patch',
   path: '/api/product_keys/{id}',
+  operationId: 'updateProductKey',
   summary: 'Block or unblock a product key',
   description:
     'Allowed: generated -> blocked, exported -> blocked, blocked -> generated (export again ' +
@@ -99,6 +111,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/product_keys/{id}/regenerate',
+  operationId: 'regenerateProductKey',
   summary: 'Give a product key a new random key',
   description:
     'For generated, exported and blocked keys (an exported key becomes generated: the printed ' +
@@ -109,6 +122,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/product_keys/{id}/unlink',
+  operationId: 'unlinkProductKey',
   summary: 'Unlink an activated product key from its user',
   description:
     'activated -> exported. The purifier stays, owned by nobody, with its history; the next ' +

@@ -284,6 +284,24 @@ describe('POST /api/product_keys/export', () => {
   });
 });
 
+describe('GET /api/product_keys/{id}', () => {
+  it("dereferences a key's @id: the same key as in the list, for technicians only", async () => {
+    const [key] = await generateKeys(t, tech);
+    const list = await request(t.url)
+      .get(`/api/product_keys?search=${key!.serialNumber}`)
+      .set('Cookie', tech.cookie);
+    const listed = list.body['hydra:member'][0];
+    const res = await request(t.url).get(listed['@id']).set('Cookie', tech.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(listed);
+    expect((await request(t.url).get(listed['@id']).set('Cookie', user.cookie)).status).toBe(403);
+    const unknown = await request(t.url)
+      .get('/api/product_keys/01J9Z3Q6ZP7V8W2M4K5N6R7S8T')
+      .set('Cookie', admin.cookie);
+    expect(unknown.status).toBe(404);
+  });
+});
+
 describe('PATCH /api/product_keys/{id}', () => {
   const patch = (id: string, state: string) =>
     request(t.url)

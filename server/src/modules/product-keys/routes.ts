@@ -50,6 +50,10 @@ export function productKeyRoutes(ctx: AppContext): Router {
       .send(csv);
   });
 
+  router.get('/:id', async (req, res) => {
+    res.json(await productKeys.getProductKey(ctx, req.params.id));
+  });
+
   router.patch('/:id', async (req, res) => {
     const { state } = parseBody(changeProductKeyStateSchema, req);
     res.json(await productKeys.changeProductKeyState(ctx, req.params.id, state));

@@ -105,6 +105,13 @@ async function afterChange(
   return productKeyPresenter(found);
 }
 
+/** GET /api/product_keys/{id}: one key (its @id dereferences); 404 when there is none. */
+export async function getProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
+  const found = await findProductKey(ctx.db, id);
+  if (!found) throw new AppError(404, 'not_found');
+  return productKeyPresenter(found);
+}
+
 /** PATCH: generated/exported -> blocked, blocked -> generated; anything else 409. */
 export async function changeProductKeyState(
   ctx: AppContext,

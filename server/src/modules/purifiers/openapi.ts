@@ -29,6 +29,18 @@ const DesiredSchema = z
     version: z.number().int(),
     updated_at: dateTime(),
     source: z.enum(DESIRED_SOURCES),
+    base: z
+      .object({
+        mode: z.enum(PURIFIER_MODES),
+        source: z.enum(DESIRED_SOURCES),
+        updated_at: dateTime(),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          "While alert rules hold the mode (source 'rule'): what they took over, restored after",
+      }),
   })
   .openapi('PurifierDesiredState');
 
@@ -130,6 +142,7 @@ const documentRoute = routeDocumenter({ tags: ['purifiers'], access: 'user' });
 documentRoute({
   method: 'get',
   path: '/api/purifiers',
+  operationId: 'listPurifiers',
   summary: "The caller's purifiers",
   description:
     '20 per page, by name: those the caller owns and those shared with them by an accepted ' +
@@ -143,6 +156,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/purifiers/activate',
+  operationId: 'activatePurifier',
   summary: 'Add a purifier with its product key',
   description:
     'Case, spaces and dashes of `key` are ignored. Only an exported key activates; it creates ' +
@@ -154,6 +168,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}',
+  operationId: 'getPurifier',
   summary: 'One purifier',
   description: 'Owner, admin, or holder of an accepted invitation; anyone else gets 404.',
   responses: { 200: { description: 'The purifier', schema: PurifierSchema } },
@@ -162,6 +177,7 @@ documentRoute({
 documentRoute({
   method: 'patch',
   path: '/api/purifiers/{ulid}',
+  operationId: 'updatePurifier',
   summary: 'Configure a purifier (merge-patch)',
   description: 'A change of mode, TRH or schedule updates `desired` (version + 1, source `user`).',
   body: patchPurifierSchema,
@@ -171,6 +187,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/purifiers/{ulid}',
+  operationId: 'deletePurifier',
   summary: 'Remove a purifier from its account',
   description:
     'As unlinking its key: the key returns to exported and the purifier is owned by nobody ' +
@@ -184,6 +201,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/purifiers/{ulid}/sensors/{sensorUlid}',
+  operationId: 'unlinkPurifierSensor',
   summary: "Remove a sensor's link to a purifier",
   description:
     "The purifier's owner (or an admin) removes the link, whoever made it and owns the sensor: " +
@@ -194,6 +212,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/purifiers/{ulid}/maintenance_events',
+  operationId: 'listPurifierMaintenanceEvents',
   summary: 'Maintenance history of a purifier',
   query: z.object({ page: pageParam() }),
   responses: {
@@ -206,8 +225,17 @@ documentRoute({
   errors: [404],
 });
 documentRoute({
+  method: 'get',
+  path: '/api/purifiers/{ulid}/maintenance_events/{id}',
+  operationId: 'getPurifierMaintenanceEvent',
+  summary: 'One maintenance event (its @id)',
+  responses: { 200: { description: 'The event', schema: MaintenanceEventSchema } },
+  errors: [404],
+});
+documentRoute({
   method: 'post',
   path: '/api/purifiers/{ulid}/maintenance_events',
+  operationId: 'createPurifierMaintenanceEvent',
   summary: 'Record a replacement',
   description:
     'Now, or at `occurred_at` (a date means midnight in the purifier time zone). Resets that ' +

@@ -507,6 +507,26 @@ describe('/api/purifiers/{ulid}/maintenance_events', () => {
     expect(detail.body.maintenance_levels.prefilter).toBe(100);
   });
 
+  it("dereferences an event's @id for whoever views the purifier, 404 for others", async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    const created = await request(t.url)
+      .post(`/api/purifiers/${purifier.ulid}/maintenance_events`)
+      .set('Cookie', owner.cookie)
+      .send({ type: 'filters' });
+    expect(created.status).toBe(201);
+    const res = await request(t.url).get(created.body['@id']).set('Cookie', owner.cookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(created.body);
+    const { owner: other } = await ownerWithPurifier();
+    expect((await request(t.url).get(created.body['@id']).set('Cookie', other.cookie)).status).toBe(
+      404,
+    );
+    const unknown = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}/maintenance_events/01J9Z3Q6ZP7V8W2M4K5N6R7S8T`)
+      .set('Cookie', owner.cookie);
+    expect(unknown.status).toBe(404);
+  });
+
   it('answers 422 for a missing or unknown type and a bad date', async () => {
     const { owner, purifier } = await ownerWithPurifier();
     const cases: [object, string, string][] = [

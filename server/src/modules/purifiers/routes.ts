@@ -61,6 +61,10 @@ export function purifierRoutes(ctx: AppContext): Router {
     res.json(await purifiers.listMaintenance(ctx, currentUser(req), req.params.ulid, page));
   });
 
+  router.get('/:ulid/maintenance_events/:id', async (req, res) => {
+    res.json(await purifiers.getMaintenance(ctx, currentUser(req), req.params.ulid, req.params.id));
+  });
+
   router.post('/:ulid/maintenance_events', async (req, res) => {
     const input = parseBody(maintenanceEventSchema, req);
     const event = await purifiers.recordMaintenance(ctx, currentUser(req), req.params.ulid, input);

@@ -34,6 +34,7 @@ import {
   latestMaintenance,
   linkKeyToPurifier,
   linkedSensorsOf,
+  findMaintenanceEvent,
   listMaintenanceEvents,
   listPurifiers,
   resetMaintenanceLevel,
@@ -255,6 +256,19 @@ export async function listMaintenance(
  * Records a replacement (now, or on the given date: midnight in the purifier's time zone). It
  * resets that level to 100 % unless a later replacement of the same type is already recorded.
  */
+/** GET /api/purifiers/{ulid}/maintenance_events/{id}: one event (its @id dereferences). */
+export async function getMaintenance(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  eventId: string,
+): Promise<MaintenanceEvent> {
+  await requireMachine(ctx.db, user, 'purifier', id, 'view');
+  const row = await findMaintenanceEvent(ctx.db, id, eventId);
+  if (!row) throw new AppError(404, 'not_found');
+  return maintenanceEventPresenter(row);
+}
+
 export async function recordMaintenance(
   ctx: AppContext,
   user: UserRow,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SENSOR_IMPORT_STATES } from '@aircloud/shared/sensors';
+import { IMPORT_VENDORS, SENSOR_IMPORT_STATES, SENSOR_MEASURES } from '@aircloud/shared/sensors';
 import {
   collectionResponse,
   multipartFileBody,
@@ -38,14 +38,59 @@ const SensorImportSchema = z
     }),
     created_at: z.string().openapi({ format: 'date-time' }),
     finished_at: z.string().nullable().openapi({ format: 'date-time' }),
+    vendor: z.enum(IMPORT_VENDORS).nullable().optional().openapi({
+      description: 'The export recognised by its header (aircloud: our own); null before 2026-11',
+    }),
+    time_zone: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'The zone its times without an offset were read in' }),
+    reverted_at: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ format: 'date-time', description: 'When a completed import was undone' }),
   })
   .openapi('SensorImport');
+
+/** `POST /api/sensors/{ulid}/imports?dry_run=1`: what the import would do (shared/src/sensors.ts). */
+const SensorImportPreviewSchema = z
+  .object({
+    '@type': z.literal('SensorImportPreview'),
+    file_name: z.string(),
+    vendor: z.enum(IMPORT_VENDORS),
+    time_zone: z.string().openapi({ example: 'Europe/Paris' }),
+    time_zone_source: z.enum(['owner', 'file', 'utc']),
+    columns: z.array(
+      z.object({
+        column: z.string(),
+        measure: z.enum(SENSOR_MEASURES).nullable(),
+        quantity: z.string().nullable(),
+        unit: z.string().nullable(),
+        conversion: z.string().nullable(),
+        status: z.enum(['time', 'stored', 'ignored', 'refused']),
+        reason: z.string().nullable(),
+      }),
+    ),
+    rows: z.array(
+      z
+        .object({ line: z.number().int(), ts: z.string().openapi({ format: 'date-time' }) })
+        .catchall(z.number()),
+    ),
+    rejections: z.array(
+      z.object({ line: z.number().int(), reason: z.string(), column: z.string().optional() }),
+    ),
+    rows_read: z.number().int(),
+  })
+  .openapi('SensorImportPreview');
 
 const documentRoute = routeDocumenter({ tags: ['sensors'], access: 'user' });
 
 documentRoute({
   method: 'post',
   path: '/api/sensors/{ulid}/imports',
+  operationId: 'createSensorImport',
   summary: 'Import sensor data from a CSV file',
   description:
     'multipart/form-data, field `file`: a `.csv` file of at most 30 MB (the export format, ' +
@@ -55,14 +100,24 @@ documentRoute({
     'measure: the violation code says which). 409 `import_already_running` while another import ' +
     'of the sensor is pending or running. Answers 202 with the import (pending); the worker ' +
     'processes it, pushes `sensor-import:updated` to the room `sensor:<ulid>` and mails a report.',
+  query: z.object({
+    dry_run: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .openapi({ description: 'Answer a preview (200) and store nothing' }),
+  }),
   requestBody: multipartFileBody,
-  responses: { 202: { description: 'Accepted (Location header)', schema: SensorImportSchema } },
+  responses: {
+    200: { description: 'The preview (dry_run)', schema: SensorImportPreviewSchema },
+    202: { description: 'Accepted (Location header)', schema: SensorImportSchema },
+  },
   errors: [400, 403, 404, 409, 413, 415, 422],
 });
 
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/imports',
+  operationId: 'listSensorImports',
   summary: "List a sensor's imports",
   description: 'Latest first, 20 per page.',
   query: pageQuery,
@@ -75,6 +130,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensor_imports/{id}',
+  operationId: 'getSensorImport',
   summary: 'One sensor import',
   responses: { 200: { description: 'The import', schema: SensorImportSchema } },
   errors: [404],
@@ -83,6 +139,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/sensor_imports/{id}',
+  operationId: 'cancelSensorImport',
   summary: 'Cancel a sensor import',
   description:
     'Stops a pending or running import and deletes every row it stored (the hourly roll-up of ' +

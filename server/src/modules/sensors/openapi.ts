@@ -104,6 +104,7 @@ const measuresDescription =
 documentRoute({
   method: 'get',
   path: '/api/sensors',
+  operationId: 'listSensors',
   summary: 'Sensors the caller may see',
   description:
     'Owners see theirs, technicians and admins all. 20 per page, by name; `search` matches ' +
@@ -116,6 +117,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/sensors',
+  operationId: 'createSensor',
   summary: 'Provision a sensor',
   description:
     'For the account of `owner_email` (422 `sensor_owner_not_found` when there is none); a ' +
@@ -128,6 +130,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}',
+  operationId: 'getSensor',
   summary: 'One sensor',
   description: 'Its owner, technicians and admins; anyone else gets 404.',
   responses: { 200: { description: 'The sensor', schema: SensorSchema } },
@@ -136,6 +139,7 @@ documentRoute({
 documentRoute({
   method: 'patch',
   path: '/api/sensors/{ulid}',
+  operationId: 'updateSensor',
   summary: 'Configure a sensor (merge-patch)',
   description:
     'name, short_name (max 20), is_public, system_date. Turning is_public off closes the public ' +
@@ -147,6 +151,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/sensors/{ulid}',
+  operationId: 'deleteSensor',
   summary: 'Delete a sensor with its history',
   responses: { 204: 'Deleted' },
   errors: [403, 404],
@@ -154,6 +159,7 @@ documentRoute({
 documentRoute({
   method: 'put',
   path: '/api/sensors/{ulid}/purifiers',
+  operationId: 'setSensorPurifiers',
   summary: 'Replace the purifiers linked to a sensor',
   description:
     'At most 8 (422 `sensor_purifiers_max`), each one the caller may control (422 ' +
@@ -165,6 +171,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/measures',
+  operationId: 'getSensorMeasures',
   summary: 'Graph data of a sensor',
   description: measuresDescription,
   query: measuresQuerySchema,
@@ -174,6 +181,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/sensors/{ulid}/measures',
+  operationId: 'deleteSensorMeasures',
   summary: 'Delete the history of a sensor',
   description: 'Every sample and hourly roll-up of the sensor.',
   responses: { 204: 'Deleted' },
@@ -182,6 +190,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/sensors/{ulid}/export',
+  operationId: 'exportSensorMeasures',
   summary: 'Export samples as CSV or as an Excel workbook',
   description:
     'Range [from, to), at most one calendar month (Europe/Paris; longer: 422 ' +
@@ -206,6 +215,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/public/sensors/{ulid}',
+  operationId: 'getPublicSensor',
   summary: 'A public sensor',
   description: 'Only while the sensor is public; otherwise 404 `not_found`, as for an unknown one.',
   access: 'public',
@@ -215,6 +225,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/public/sensors/{ulid}/measures',
+  operationId: 'getPublicSensorMeasures',
   summary: 'Graph data of a public sensor',
   description: `${measuresDescription} Only while the sensor is public (else 404).`,
   access: 'public',

@@ -15,6 +15,7 @@ const TelemetryRetentionSchema = z
 documentRoute({
   method: 'get',
   path: '/api/telemetry_retention',
+  operationId: 'getTelemetryRetention',
   summary: 'How long telemetry is kept',
   description:
     'RETENTION_RAW_MONTHS and RETENTION_HOURLY_MONTHS, the start of the oldest month kept of ' +

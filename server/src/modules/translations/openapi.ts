@@ -33,6 +33,7 @@ const TranslationOverrideSchema = z
 documentRoute({
   method: 'get',
   path: '/api/translations',
+  operationId: 'listTranslations',
   summary: 'Every catalogue key with its texts in the five languages',
   description:
     'The whole catalogue, unpaginated and sorted by key (the screen filters in the browser): ' +
@@ -45,6 +46,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/translations/{lang}/overrides',
+  operationId: 'listTranslationOverrides',
   summary: 'The overrides of one language',
   description:
     'A flat map `{"dotted.key": "text"}` loaded by every client over its catalogue. ' +
@@ -61,6 +63,7 @@ documentRoute({
 documentRoute({
   method: 'put',
   path: '/api/translations/{lang}/{key}',
+  operationId: 'setTranslationOverride',
   summary: 'Save an override',
   description:
     'Replaces the text of `key` in `lang` for every client and for the API error texts and ' +
@@ -75,6 +78,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/translations/{lang}/{key}',
+  operationId: 'deleteTranslationOverride',
   summary: 'Revert to the catalogue text',
   description: 'Deletes the override; 404 when there is none.',
   tags: ['translations'],

@@ -9,6 +9,7 @@ const UserCollection = hydraCollection(UserSchema, 'UserCollection');
 documentRoute({
   method: 'get',
   path: '/api/users',
+  operationId: 'listUsers',
   summary: 'List users',
   description:
     '20 per page (`page` from 1), or every user with `pagination=false`. `search` matches first ' +
@@ -22,6 +23,7 @@ documentRoute({
 documentRoute({
   method: 'post',
   path: '/api/users',
+  operationId: 'createUser',
   summary: 'Create a user',
   description:
     'With `new_password1`/`new_password2` the account is enabled; without, it is disabled and ' +
@@ -35,6 +37,7 @@ documentRoute({
 documentRoute({
   method: 'get',
   path: '/api/users/{ulid}',
+  operationId: 'getUser',
   summary: 'One user',
   description: 'Admins read anyone; a user reads their own record (403 otherwise).',
   tags: ['users'],
@@ -46,6 +49,7 @@ documentRoute({
 documentRoute({
   method: 'put',
   path: '/api/users/{ulid}',
+  operationId: 'updateUser',
   summary: 'Update a user (fields sent are changed)',
   description:
     'Admins edit anyone. A user edits their own profile (firstname, lastname, phone, company, ' +
@@ -61,6 +65,7 @@ documentRoute({
 documentRoute({
   method: 'delete',
   path: '/api/users/{ulid}',
+  operationId: 'deleteUser',
   summary: 'Delete a user',
   description:
     'Deletes the account with its sessions, API token and avatars. Nobody deletes themselves ' +
