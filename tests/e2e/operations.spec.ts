@@ -157,7 +157,7 @@ test('a Meraki alert switches a purifier to auto and appears in its meraki tab',
 
   // Live: the row arrives without a reload, and the purifier now runs in auto.
   const history = page.locator('table.meraki-events');
-  await expect(history.getByRole('cell', { name: 'PM2.5' })).toBeVisible();
+  await expect(history.getByRole('cell', { name: 'PM2.5', exact: true })).toBeVisible();
   await expect(history.getByText('Auto', { exact: true })).toBeVisible();
   await expect(history.getByText(/Applied to the purifier/)).toBeVisible();
   const purifier = await (await page.request.get(`/api/purifiers/${ulid}`)).json();
