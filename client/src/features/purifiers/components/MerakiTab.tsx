@@ -212,13 +212,15 @@ function EventDetails({ event }: { event: NetworkEvent }) {
     );
   const name = event.alert_config_name ?? event.alert_name;
   const parts = [event.applied ? t('meraki.applied') : t('meraki.not-applied')];
-  if (event.mode === 'auto' && event.duration_s !== null)
+  if (event.mode === 'auto' && event.duration_s !== null) {
+    const ended = t('meraki.ended', { duration: duration(event.duration_s) });
+    // A start that changed nothing has nothing to give back at its end.
     parts.push(
-      `${t('meraki.ended', { duration: duration(event.duration_s) })}, ${t(
-        event.end_applied ? 'meraki.end-applied' : 'meraki.end-not-applied',
-      )}`,
+      event.applied
+        ? `${ended}, ${t(event.end_applied ? 'meraki.end-applied' : 'meraki.end-not-applied')}`
+        : ended,
     );
-  else if (event.mode === 'auto') parts.push(t('meraki.ongoing'));
+  } else if (event.mode === 'auto') parts.push(t('meraki.ongoing'));
   else if (event.mode === 'silent' && event.start === null)
     parts.splice(0, 1, t('meraki.end-without-start'));
   return (
