@@ -6,7 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
   type TestDatabase,
 } from '@aircloud/core/test/database';
 import { buildServer } from './build-server.ts';
+import { freePort } from './lib/services.ts';
 
 // Inside the checkout, so the bundles find node_modules as dist/ does.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,15 +29,6 @@ afterAll(async () => {
   await database?.drop();
   rmSync(outdir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(url: string, init?: RequestInit): Promise<Response> {
   const deadline = Date.now() + 30_000;

@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   type TestDatabase,
 } from '@aircloud/core/test/database';
 import { buildServer } from './build-server.ts';
+import { freePort } from './lib/services.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 mkdirSync(path.join(root, 'var'), { recursive: true });
@@ -90,15 +90,6 @@ function startReceiver(spans: ReceivedSpan[]): Promise<number> {
   return new Promise((resolve) =>
     receiver!.listen(0, '127.0.0.1', () => resolve((receiver!.address() as { port: number }).port)),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined) {

@@ -4,24 +4,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { portAnswers } from '../lib/services.ts';
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export { freePort } from '../lib/services.ts';
 
-/** A TCP port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Resolves once host:port accepts (or, with `up` false, refuses) connections. */
 export async function waitPort(port: number, up = true, timeoutMs = 30_000): Promise<void> {

@@ -6,6 +6,18 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
+/** A TCP port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** True when something accepts TCP connections on host:port within `timeoutMs`. */
 export function portAnswers(host: string, port: number, timeoutMs = 500): Promise<boolean> {
   return new Promise((resolve) => {
