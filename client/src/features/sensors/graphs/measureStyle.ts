@@ -1,6 +1,8 @@
 import { MEASURE_DECIMALS, MEASURE_UNITS, type GraphMeasure } from '@aircloud/shared/sensors';
 import { formatNumber } from '../../../lib/numbers.ts';
 
+export { measureText } from '../../../lib/measures.ts';
+
 /** A distinct colour per measure, the same on every graph and legend. */
 export const MEASURE_COLORS: Record<GraphMeasure, string> = {
   co2: '#2f6fdb',
@@ -19,20 +21,6 @@ export const MEASURE_COLORS: Record<GraphMeasure, string> = {
   pc10: '#1864ab',
   iso: '#495057',
 };
-
-/**
- * A measure's value with its unit as every view shows it (legend, cards, lists): the reader's
- * number format, the decimals of MEASURE_DECIMALS (shared), '—' when absent.
- */
-export function measureText(
-  measure: GraphMeasure,
-  value: number | null | undefined,
-  language: string,
-): string {
-  return value === null || value === undefined
-    ? '—'
-    : `${formatNumber(value, language, MEASURE_DECIMALS[measure])} ${MEASURE_UNITS[measure]}`;
-}
 
 /**
  * How a chart's price scale writes a measure's values (axis labels, last value, crosshair): the

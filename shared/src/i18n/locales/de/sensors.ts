@@ -13,6 +13,13 @@ export const sensorScreens = {
     public: 'Öffentlich',
     'last-seen': 'Zuletzt gesehen {{date}}',
     'never-seen': 'Nie verbunden',
+    'air-quality': {
+      label: 'Luftqualität: {{level}}',
+      good: 'Gut',
+      moderate: 'Mäßig',
+      poor: 'Schlecht',
+      very_poor: 'Sehr schlecht',
+    },
     'no-values': 'Noch keine Messwerte empfangen',
     wifi: {
       connected: 'WLAN verbunden',

@@ -13,6 +13,13 @@ export const sensorScreens = {
     public: 'Public',
     'last-seen': 'Last seen {{date}}',
     'never-seen': 'Never connected',
+    'air-quality': {
+      label: 'Air quality: {{level}}',
+      good: 'Good',
+      moderate: 'Moderate',
+      poor: 'Poor',
+      very_poor: 'Very poor',
+    },
     'no-values': 'No measure received yet',
     wifi: {
       connected: 'Wi-Fi connected',

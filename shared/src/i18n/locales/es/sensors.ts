@@ -13,6 +13,13 @@ export const sensorScreens = {
     public: 'Público',
     'last-seen': 'Visto el {{date}}',
     'never-seen': 'Nunca conectado',
+    'air-quality': {
+      label: 'Calidad del aire: {{level}}',
+      good: 'Buena',
+      moderate: 'Moderada',
+      poor: 'Mala',
+      very_poor: 'Muy mala',
+    },
     'no-values': 'Aún no se ha recibido ninguna medida',
     wifi: {
       connected: 'Wi-Fi conectado',

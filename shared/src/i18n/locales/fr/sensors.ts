@@ -13,6 +13,13 @@ export const sensorScreens = {
     public: 'Public',
     'last-seen': 'Vu le {{date}}',
     'never-seen': 'Jamais connecté',
+    'air-quality': {
+      label: "Qualité de l'air : {{level}}",
+      good: 'Bonne',
+      moderate: 'Moyenne',
+      poor: 'Mauvaise',
+      very_poor: 'Très mauvaise',
+    },
     'no-values': 'Aucune mesure reçue pour le moment',
     wifi: {
       connected: 'Wi-Fi connecté',

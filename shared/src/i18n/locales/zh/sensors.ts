@@ -13,6 +13,13 @@ export const sensorScreens = {
     public: '公开',
     'last-seen': '最后在线 {{date}}',
     'never-seen': '从未连接',
+    'air-quality': {
+      label: '空气质量：{{level}}',
+      good: '良好',
+      moderate: '中等',
+      poor: '差',
+      very_poor: '很差',
+    },
     'no-values': '尚未收到测量数据',
     wifi: {
       connected: 'Wi-Fi 已连接',
