@@ -189,7 +189,7 @@ export function report(result: CheckResult, log: (line: string) => void = consol
 async function main(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
   const { resources } = await import('@aircloud/shared/i18n/resources');
-  const { LANGUAGES } = await import('@aircloud/shared/constants');
+  const { COMPLETE_LANGUAGES, LANGUAGES } = await import('@aircloud/shared/constants');
   const { ERROR_KEYS } = await import('@aircloud/shared/errors');
   const { ROLES } = await import('@aircloud/shared/roles');
   const { PASSWORD_RULES } = await import('@aircloud/shared/password');
@@ -205,7 +205,7 @@ async function main(): Promise<void> {
     root,
     sourceDirs: ['client/src', 'core/src', 'server/src', 'worker/src', 'shared/src'],
     catalogues,
-    required: ['fr', 'en', 'zh'],
+    required: [...COMPLETE_LANGUAGES],
     allow: readAllowList(join(root, 'scripts/i18n-allow-list.txt')),
     alwaysUsed: ERROR_KEYS.map((key) => `errors.${key}`),
     knownSets: {

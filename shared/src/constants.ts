@@ -4,6 +4,11 @@ export const LANGUAGES = ['fr', 'en', 'de', 'es', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 export const FALLBACK_LANGUAGE: Language = 'en';
+/**
+ * Languages whose catalogue has every key (the i18n check requires it): a reader of one of them
+ * never needs the fallback's texts; de and es may lag and load English beside their own.
+ */
+export const COMPLETE_LANGUAGES: readonly Language[] = ['fr', 'en', 'zh'];
 export const PASSWORD_MIN_LENGTH = 8;
 export const SHORT_NAME_MAX = 20;
 export const PURIFIERS_PER_SENSOR_MAX = 8;

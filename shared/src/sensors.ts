@@ -99,13 +99,20 @@ export { PURIFIERS_PER_SENSOR_MAX } from './constants.ts';
 // Sensor API contract (docs/api-sensors.md): shapes shared by the server, the worker and the client.
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Formaldehyde (HCHO, 30.026 g/mol) at 25 °C and 1013 hPa (molar volume 24.45 L): 1 ppm is
+ * 1,228 µg/m3. Imports convert ppb and ppm with it; screens give the ppm beside the µg/m3.
+ */
+export const FORMALDEHYDE_UG_PER_PPM = (30.026 / 24.45) * 1000;
+
 /** What a graph can show: every stored measure and the ISO class derived from particle counts. */
 export const GRAPH_MEASURES = [...SENSOR_MEASURES, 'iso'] as const;
 export type GraphMeasure = (typeof GRAPH_MEASURES)[number];
 
 /**
- * Unit of each measure (spec section 3). Formaldehyde is in µg/m3, as the recommended thresholds
- * of decisions section 4 (10 / 30 / 100 µg/m3) and the devices report it.
+ * Unit of each measure (spec section 3). Formaldehyde is stored and drawn in µg/m3, the unit of
+ * its recommended thresholds (decisions section 4: 10 / 30 / 100 µg/m3) and of most sensors;
+ * every text that shows a value also gives it in ppm, the spec's unit (FORMALDEHYDE_UG_PER_PPM).
  */
 export const MEASURE_UNITS: Record<GraphMeasure, string> = {
   co2: 'ppm',

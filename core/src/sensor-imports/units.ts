@@ -1,4 +1,8 @@
-import { MEASURE_UNITS, type SensorMeasure } from '@aircloud/shared/sensors';
+import {
+  FORMALDEHYDE_UG_PER_PPM,
+  MEASURE_UNITS,
+  type SensorMeasure,
+} from '@aircloud/shared/sensors';
 
 /**
  * Units of imported columns and their conversion to ours (MEASURE_UNITS). Pure, shared by the
@@ -63,7 +67,7 @@ const COUNTS: Table = {
   '/cuft': { label: '/ft³ → /L (÷ 28.317)', convert: (v) => v / 28.316846592 },
 };
 // Formaldehyde at 25 °C and 1013 hPa: 1 ppb = 30.03 / 24.45 µg/m3.
-const HCHO_PPB = 30.026 / 24.45;
+const HCHO_PPB = FORMALDEHYDE_UG_PER_PPM / 1000;
 
 const UNITS: Record<Quantity, Table> = {
   temperature: {

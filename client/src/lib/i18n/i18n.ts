@@ -1,7 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import {
+  COMPLETE_LANGUAGES,
   DEFAULT_LANGUAGE,
   FALLBACK_LANGUAGE,
   LANGUAGES,
@@ -16,9 +16,39 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-const detector = new LanguageDetector();
-// Last in the detection order: when nothing supported was found, the default (fr) applies, not the fallback.
-detector.addDetector({ name: 'productDefault', lookup: () => DEFAULT_LANGUAGE });
+/** The supported language of a tag (`en-US` → en), or null. */
+function supported(tag: string | null | undefined): Language | null {
+  if (!tag) return null;
+  if (isLanguage(tag)) return tag;
+  const primary = tag.split('-')[0]?.toLowerCase();
+  return isLanguage(primary) ? primary : null;
+}
+
+/**
+ * The language to show (spec section 1): the `lang` query parameter, else the stored choice, else
+ * the browser's languages in order, else the default (fr), never the fallback. Hand-written: four
+ * lookups, where the detector plugin cost 2 kB of the login page's JavaScript.
+ */
+export function detectLanguage(): Language {
+  const fromQuery = () =>
+    typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+  const fromStorage = () => {
+    try {
+      return localStorage.getItem(STORAGE_KEYS.language);
+    } catch {
+      return null; // storage blocked: the next source decides
+    }
+  };
+  const fromBrowser = () =>
+    typeof navigator === 'undefined'
+      ? null
+      : (navigator.languages ?? [navigator.language]).map(supported).find((l) => l !== null);
+  for (const source of [fromQuery, fromStorage, fromBrowser]) {
+    const found = supported(source());
+    if (found) return found;
+  }
+  return DEFAULT_LANGUAGE;
+}
 
 /** One chunk per language: the browser downloads only the languages it shows. */
 const CATALOGUES: Record<Language, () => Promise<{ catalogue: Tree }>> = {
@@ -32,29 +62,20 @@ const CATALOGUES: Record<Language, () => Promise<{ catalogue: Tree }>> = {
 /** The i18next instance of the client: catalogues from shared, fr by default, en as fallback. */
 export const i18n: I18n = i18next.createInstance();
 
-void i18n
-  .use(detector)
-  .use(initReactI18next)
-  .init({
-    resources: {},
-    partialBundledLanguages: true,
-    supportedLngs: [...LANGUAGES],
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    fallbackLng: FALLBACK_LANGUAGE,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-    // Components re-render when texts are added: an override saved on /translations shows at once.
-    react: { bindI18nStore: 'added' },
-    detection: {
-      order: ['querystring', 'localStorage', 'navigator', 'productDefault'],
-      lookupQuerystring: 'lang',
-      lookupLocalStorage: STORAGE_KEYS.language,
-      // Only an explicit choice is stored (see chooseLanguage).
-      caches: [],
-    },
-  });
+void i18n.use(initReactI18next).init({
+  lng: detectLanguage(),
+  resources: {},
+  partialBundledLanguages: true,
+  supportedLngs: [...LANGUAGES],
+  nonExplicitSupportedLngs: true,
+  load: 'languageOnly',
+  fallbackLng: FALLBACK_LANGUAGE,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  // Components re-render when texts are added: an override saved on /translations shows at once.
+  react: { bindI18nStore: 'added' },
+});
 
 /**
  * The language in use, one of the supported ones. Before its texts are loaded i18next has no
@@ -98,13 +119,12 @@ export async function fetchOverrides(lang: Language): Promise<Record<string, str
 }
 
 /**
- * Adds the texts of `lang` and of the fallback language, unless they are already there: the
- * shipped catalogue, then the administrators' overrides over it.
+ * Adds the texts of `lang`, and of the fallback language when `lang` may lack some (de, es),
+ * unless they are already there: the shipped catalogue, then the administrators' overrides.
  */
 export async function loadLanguage(lang: Language): Promise<void> {
-  const missing = [...new Set([lang, FALLBACK_LANGUAGE])].filter(
-    (l) => !i18n.hasResourceBundle(l, 'translation'),
-  );
+  const needed = COMPLETE_LANGUAGES.includes(lang) ? [lang] : [lang, FALLBACK_LANGUAGE];
+  const missing = needed.filter((l) => !i18n.hasResourceBundle(l, 'translation'));
   await Promise.all(
     missing.map(async (l) => {
       const [{ catalogue }, overrides] = await Promise.all([CATALOGUES[l](), fetchOverrides(l)]);
