@@ -1,8 +1,8 @@
 /**
  * Initial JavaScript of the login page: builds the client into its own folder (so a build or a
  * test run elsewhere never races with it), then follows Vite's manifest from `index.html`, the
- * lazy login route and the text catalogue of the default language (fr; the English fallback
- * loads only beside de and es, whose catalogues may lag) through their static imports, and gzips each file once (level
+ * lazy login route and the public texts of the default language (fr; the English fallback
+ * loads only beside de and es, whose catalogues may lag; signed-in pages load the rest) through their static imports, and gzips each file once (level
  * 9, as the server's precompressed `.gz` copies).
  */
 import { spawn } from 'node:child_process';
@@ -65,8 +65,8 @@ export async function measureLoginBundle(): Promise<BundleFigures> {
   };
   visit('index.html');
   visit(LOGIN_PAGE);
-  // The default language's texts; a French (or English, Chinese) reader needs no fallback.
-  visit(Object.keys(manifest).find((k) => k.endsWith('i18n/catalogues/fr.ts')) ?? 'fr');
+  // The default language's public texts; a French (or English, Chinese) reader needs no fallback.
+  visit(Object.keys(manifest).find((k) => k.endsWith('i18n/catalogues/fr-public.ts')) ?? 'fr');
   const files = [...seen]
     .map((key) => manifest[key]!.file)
     .filter((file) => file.endsWith('.js'))

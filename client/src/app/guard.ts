@@ -1,10 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { meApi } from '../lib/api/meApi.ts';
+import { loadWholeCatalogue } from '../lib/i18n/i18n.ts';
 import { currentRouteName } from '../lib/navigation/navigator.ts';
 import {
   ANONYMOUS_ROUTES,
   LOGGED_OUT_ROUTES,
   PATHS,
+  PUBLIC_TEXT_ROUTES,
   type RouteName,
 } from '../lib/navigation/routeNames.ts';
 import { authenticated, loggedOut, previousRouteRecorded } from '../lib/session/sessionSlice.ts';
@@ -21,9 +23,24 @@ async function resolveAuthentication(store: AppStore): Promise<void> {
 
 /**
  * The navigation guard of spec section 2, as a loader per route. (The form lock is enforced by
- * useFormLock, which cancels the navigation before any loader runs.)
+ * useFormLock, which cancels the navigation before any loader runs.) A page that opens waits
+ * for the texts it shows: the public part of the catalogue is there from the start; signed-in
+ * users and the other routes get the whole catalogue first.
  */
 export function createGuard(store: AppStore) {
+  const decide = createDecision(store);
+  return (name: RouteName) => async (args: LoaderFunctionArgs) => {
+    const answer = await decide(name)(args);
+    if (
+      answer === null &&
+      (store.getState().session.authState === 'authenticated' || !PUBLIC_TEXT_ROUTES.includes(name))
+    )
+      await loadWholeCatalogue();
+    return answer;
+  };
+}
+
+function createDecision(store: AppStore) {
   return (name: RouteName) =>
     async ({ request }: LoaderFunctionArgs): Promise<Response | null> => {
       const from = currentRouteName();

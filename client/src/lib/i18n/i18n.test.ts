@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@aircloud/shared/constants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { detectLanguage, i18n, loadLanguage } from './i18n.ts';
+import { detectLanguage } from './i18n.ts';
 
 function browser(languages: string[]) {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
@@ -38,20 +38,32 @@ describe('detectLanguage (spec section 1: query, stored choice, browser, else fr
   });
 });
 
-describe('loadLanguage', () => {
-  it('loads the English fallback only for the languages that may lag (de, es)', async () => {
+describe('loading the texts', () => {
+  it('loads the public texts first, the whole catalogue for signed-in pages, the fallback only for de and es', async () => {
     const fetched: string[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       fetched.push(String(input));
-      return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
+      const overrides = String(input).includes('/fr/') ? { 'login.title': 'Bienvenue' } : {};
+      return new Response(JSON.stringify(overrides), {
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
-    for (const lang of ['fr', 'en', 'de', 'es', 'zh'] as const)
-      i18n.removeResourceBundle(lang, 'translation');
-    await loadLanguage('fr');
-    expect(i18n.hasResourceBundle('fr', 'translation')).toBe(true);
-    expect(i18n.hasResourceBundle('en', 'translation')).toBe(false);
-    await loadLanguage('de');
-    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true);
+    browser(['fr-FR']);
+    vi.resetModules();
+    const fresh = await import('./i18n.ts');
+    await fresh.i18nReady;
+    expect(fresh.i18n.t('login.title')).toBe('Bienvenue');
+    expect(fresh.i18n.exists('purifiers.title')).toBe(false);
+    expect(fresh.i18n.hasResourceBundle('en', 'translation')).toBe(false);
+
+    await fresh.loadWholeCatalogue();
+    expect(fresh.i18n.t('purifiers.title')).toBe('Mes purificateurs');
+    // The overrides lie over every part, the whole catalogue included.
+    expect(fresh.i18n.t('login.title')).toBe('Bienvenue');
+
+    await fresh.showLanguage('de');
+    expect(fresh.i18n.exists('purifiers.title', { lng: 'de' })).toBe(true);
+    expect(fresh.i18n.hasResourceBundle('en', 'translation')).toBe(true);
     expect(fetched).toEqual([
       '/api/translations/fr/overrides',
       '/api/translations/de/overrides',

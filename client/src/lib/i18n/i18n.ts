@@ -50,13 +50,28 @@ export function detectLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** One chunk per language: the browser downloads only the languages it shows. */
-const CATALOGUES: Record<Language, () => Promise<{ catalogue: Tree }>> = {
-  fr: () => import('@aircloud/shared/i18n/catalogues/fr'),
-  en: () => import('@aircloud/shared/i18n/catalogues/en'),
-  de: () => import('@aircloud/shared/i18n/catalogues/de'),
-  es: () => import('@aircloud/shared/i18n/catalogues/es'),
-  zh: () => import('@aircloud/shared/i18n/catalogues/zh'),
+type Importer = () => Promise<{ catalogue: Tree }>;
+
+/**
+ * Two chunks per language: the texts of the public screens (what the login page needs first,
+ * ui + accounts + errors) and the whole catalogue, loaded with the first signed-in page. The
+ * browser downloads only the languages it shows.
+ */
+const CATALOGUES: Record<'public' | 'all', Record<Language, Importer>> = {
+  public: {
+    fr: () => import('@aircloud/shared/i18n/catalogues/fr-public'),
+    en: () => import('@aircloud/shared/i18n/catalogues/en-public'),
+    de: () => import('@aircloud/shared/i18n/catalogues/de-public'),
+    es: () => import('@aircloud/shared/i18n/catalogues/es-public'),
+    zh: () => import('@aircloud/shared/i18n/catalogues/zh-public'),
+  },
+  all: {
+    fr: () => import('@aircloud/shared/i18n/catalogues/fr'),
+    en: () => import('@aircloud/shared/i18n/catalogues/en'),
+    de: () => import('@aircloud/shared/i18n/catalogues/de'),
+    es: () => import('@aircloud/shared/i18n/catalogues/es'),
+    zh: () => import('@aircloud/shared/i18n/catalogues/zh'),
+  },
 };
 
 /** The i18next instance of the client: catalogues from shared, fr by default, en as fallback. */
@@ -118,21 +133,47 @@ export async function fetchOverrides(lang: Language): Promise<Record<string, str
   }
 }
 
+/** Whether a signed-in page asked for the whole catalogue: a language switch loads it too. */
+let wholeCatalogueWanted = false;
+/** What is loaded or loading, per language and part, so nothing is fetched twice. */
+const loading = new Map<string, Promise<void>>();
+/** The administrators' overrides of each language, fetched once, laid over every part. */
+const overridesOf = new Map<Language, Promise<Record<string, string>>>();
+
+function loadPart(lang: Language, part: 'public' | 'all'): Promise<void> {
+  const id = `${lang}:${part}`;
+  let found = loading.get(id);
+  if (!found) {
+    if (!overridesOf.has(lang)) overridesOf.set(lang, fetchOverrides(lang));
+    found = Promise.all([CATALOGUES[part][lang](), overridesOf.get(lang)!]).then(
+      ([{ catalogue }, overrides]) => {
+        i18n.addResourceBundle(lang, 'translation', catalogue, true, true);
+        if (Object.keys(overrides).length > 0)
+          i18n.addResourceBundle(lang, 'translation', unflattenCatalogue(overrides), true, true);
+      },
+    );
+    // A failed chunk may be retried by the next call.
+    found.catch(() => loading.delete(id));
+    loading.set(id, found);
+  }
+  return found;
+}
+
 /**
- * Adds the texts of `lang`, and of the fallback language when `lang` may lack some (de, es),
- * unless they are already there: the shipped catalogue, then the administrators' overrides.
+ * Adds the texts of `lang` (the public screens' part, or the whole catalogue once a signed-in
+ * page asked for it), and the fallback language's when `lang` may lack some (de, es): the
+ * shipped catalogue, then the administrators' overrides over it.
  */
 export async function loadLanguage(lang: Language): Promise<void> {
   const needed = COMPLETE_LANGUAGES.includes(lang) ? [lang] : [lang, FALLBACK_LANGUAGE];
-  const missing = needed.filter((l) => !i18n.hasResourceBundle(l, 'translation'));
-  await Promise.all(
-    missing.map(async (l) => {
-      const [{ catalogue }, overrides] = await Promise.all([CATALOGUES[l](), fetchOverrides(l)]);
-      i18n.addResourceBundle(l, 'translation', catalogue, true, true);
-      if (Object.keys(overrides).length > 0)
-        i18n.addResourceBundle(l, 'translation', unflattenCatalogue(overrides), true, true);
-    }),
-  );
+  const part = wholeCatalogueWanted ? 'all' : 'public';
+  await Promise.all(needed.map((l) => loadPart(l, part)));
+}
+
+/** The whole catalogue of the language in use: signed-in pages wait for it before they render. */
+export function loadWholeCatalogue(): Promise<void> {
+  wholeCatalogueWanted = true;
+  return loadLanguage(currentLanguage());
 }
 
 /** Shows a text saved on the translations screen at once in this tab (if `lang` is loaded). */

@@ -38,6 +38,20 @@ export const LOGGED_OUT_ROUTES: readonly RouteName[] = [
 /** Routes an unauthenticated user may open (everything else sends to Login). */
 export const ANONYMOUS_ROUTES: readonly RouteName[] = ['Login', 'RenewPassword', 'ForgotPassword'];
 
+/**
+ * Routes whose texts are in the public part of the catalogue (ui, accounts, errors): an anonymous
+ * visitor there loads nothing more. Every other route, and every route of a signed-in user,
+ * waits for the whole catalogue.
+ */
+export const PUBLIC_TEXT_ROUTES: readonly RouteName[] = [
+  'Login',
+  'AccountCreation',
+  'ForgotPassword',
+  'RenewPassword',
+  'EasyConnect',
+  'Error',
+];
+
 /** Routes on which the top navigation is hidden (a route without a name hides it as well). */
 export const ROUTES_WITHOUT_NAVIGATION: readonly RouteName[] = [
   'Login',
