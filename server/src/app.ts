@@ -25,6 +25,7 @@ import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
+import { sensorOverviewRoutes } from './modules/sensors/overview.ts';
 import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
 import {
   alertRuleRoutes,
@@ -184,6 +185,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/purifiers', merakiRoutes(ctx));
   app.use('/api/sensors', sensorAlertRuleRoutes(ctx));
   app.use('/api/sensors', sensorRoutes(ctx));
+  app.use('/api/sensor_overview', sensorOverviewRoutes(ctx));
   app.use('/api/alert_rules', alertRuleRoutes(ctx));
   app.use('/api/alert_triggers', alertTriggerRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));

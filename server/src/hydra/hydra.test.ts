@@ -45,6 +45,7 @@ const COLLECTIONS = {
   purifier: '/api/purifiers',
   invitation: '/api/invitations',
   sensor: '/api/sensors',
+  sensorOverviewTile: '/api/sensor_overview',
   firmware: '/api/firmwares',
   user: '/api/users',
 };
@@ -90,6 +91,7 @@ describe('GET /api/docs.jsonld', () => {
       ['product_keys', 'ProductKey'],
       ['invitations', 'Invitation'],
       ['firmwares', 'Firmware'],
+      ['sensor_overview', 'SensorOverviewTile'],
     ] as const) {
       const fields = (resources[name]!.fields ?? []).map((f) => f.name).sort();
       const expected = Object.keys(doc.components.schemas[schema]!.properties)

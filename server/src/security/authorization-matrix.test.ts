@@ -521,6 +521,7 @@ const ROWS: Record<string, Row> = {
 const LISTS: Record<string, { call: (s: Session) => request.Test; key: 'purifier' | 'sensor' }> = {
   'GET /api/purifiers': { call: get('/api/purifiers'), key: 'purifier' },
   'GET /api/sensors': { call: get('/api/sensors'), key: 'sensor' },
+  'GET /api/sensor_overview': { call: get('/api/sensor_overview'), key: 'sensor' },
 };
 const LISTED: Record<'purifier' | 'sensor', Record<Exclude<Actor, 'anonymous'>, boolean>> = {
   purifier: {
