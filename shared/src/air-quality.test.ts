@@ -19,7 +19,8 @@ describe('air-quality levels', () => {
   });
 
   it('lets the worst measure decide, CO2 first on a tie', () => {
-    expect(worstReading({ co2: 600, pm25: 30, temperature: 22 })).toEqual({
+    const sample = { ts: '2026-11-27T10:00:00Z', co2: 600, pm25: 30, temperature: 22 };
+    expect(worstReading(sample)).toEqual({
       measure: 'pm25',
       value: 30,
       level: 'poor',
@@ -28,7 +29,7 @@ describe('air-quality levels', () => {
       measure: 'co2',
       level: 'moderate',
     });
-    expect(worstReading({ temperature: 22 })).toBeNull();
+    expect(worstReading({ ts: '2026-11-27T10:00:00Z', temperature: 22 } as object)).toBeNull();
   });
 
   it('cuts each measure into four contiguous bands', () => {

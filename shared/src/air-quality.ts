@@ -56,7 +56,7 @@ export interface WorstReading {
  * the sample has none of them.
  */
 export function worstReading(
-  values: Partial<Record<string, number | null | undefined>>,
+  values: Partial<Record<LevelledMeasure, number | null | undefined>>,
 ): WorstReading | null {
   let worst: WorstReading | null = null;
   for (const measure of LEVELLED_MEASURES) {

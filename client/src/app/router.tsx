@@ -117,6 +117,12 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
       ),
   },
   {
+    path: '/overview',
+    name: 'Overview',
+    load: () =>
+      import('../features/overview/components/OverviewPage.tsx').then((m) => m.OverviewPage),
+  },
+  {
     path: '/translations',
     name: 'Translations',
     load: () =>

@@ -5,6 +5,7 @@ export const ROUTE_NAMES = {
   ForgotPassword: 'ForgotPassword',
   RenewPassword: 'RenewPassword',
   EasyConnect: 'EasyConnect',
+  Overview: 'Overview',
   PurifierList: 'PurifierList',
   PurifierDetail: 'PurifierDetail',
   SensorList: 'SensorList',

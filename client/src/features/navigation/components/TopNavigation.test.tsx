@@ -30,6 +30,7 @@ describe('top navigation', () => {
       '/users',
       '/product-keys',
       '/firmware',
+      '/overview',
       '/sensors',
       '/purifiers',
       '/invitations',
@@ -40,14 +41,20 @@ describe('top navigation', () => {
     expect(renderNavigation('ROLE_TECHNICIAN')).toEqual([
       '/product-keys',
       '/firmware',
+      '/overview',
       '/sensors',
       '/purifiers',
       '/invitations',
     ]);
   });
 
-  it('shows a user only sensors, purifiers and invitations', () => {
-    expect(renderNavigation('ROLE_USER')).toEqual(['/sensors', '/purifiers', '/invitations']);
+  it('shows a user only the overview, sensors, purifiers and invitations', () => {
+    expect(renderNavigation('ROLE_USER')).toEqual([
+      '/overview',
+      '/sensors',
+      '/purifiers',
+      '/invitations',
+    ]);
   });
 
   it('shows the number of received invitations on the invitations link', () => {

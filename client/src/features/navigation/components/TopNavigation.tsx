@@ -51,6 +51,8 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
     );
   }
   items.push(
+    // Issue 20: the building manager's overview of every room, before the spec's three.
+    { to: '/overview', label: t('nav.overview') },
     { to: '/sensors', label: t('nav.sensors') },
     { to: '/purifiers', label: t('nav.purifiers') },
     {
