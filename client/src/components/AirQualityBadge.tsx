@@ -8,13 +8,15 @@ interface Props {
   value: number | null | undefined;
   /** Show the measure's name before its value (a card that shows one reading). */
   named?: boolean;
+  /** Write the level after the value (off where the level is written beside, as on a tile). */
+  withLevel?: boolean;
 }
 
 /**
  * A reading with its air-quality level (decisions section 4 thresholds): coloured, and the level
  * also written, so colour is never the only cue. Measures without thresholds show the plain value.
  */
-export function AirQualityBadge({ measure, value, named = false }: Props) {
+export function AirQualityBadge({ measure, value, named = false, withLevel = true }: Props) {
   const { t, i18n } = useTranslation();
   const level: AirQualityLevel | null = airQualityLevel(measure, value);
   const text = measureText(measure, value, i18n.language);
@@ -38,7 +40,7 @@ export function AirQualityBadge({ measure, value, named = false }: Props) {
         {name}
         {text}
       </span>
-      <span className="aq-badge__level">{levelText}</span>
+      {withLevel ? <span className="aq-badge__level">{levelText}</span> : null}
     </span>
   );
 }

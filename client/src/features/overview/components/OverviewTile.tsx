@@ -94,7 +94,7 @@ export function OverviewTile({ store, ulid }: { store: TileStore; ulid: string }
       </header>
       {worst ? (
         <p className="overview-tile__reading">
-          <AirQualityBadge measure={worst.measure} value={worst.value} named />
+          <AirQualityBadge measure={worst.measure} value={worst.value} named withLevel={false} />
         </p>
       ) : (
         <p className="overview-tile__reading muted">
