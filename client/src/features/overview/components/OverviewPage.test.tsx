@@ -99,7 +99,8 @@ describe('overview', () => {
     // Filter: only the good rooms.
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: /^Good/ }));
-    expect(order()).toEqual(['Office']);
+    await waitFor(() => expect(order()).toEqual(['Office']));
+    expect(screen.getByRole('radio', { name: /^Good/ })).toHaveAttribute('aria-checked', 'true');
     await user.click(screen.getByRole('radio', { name: /^All/ }));
 
     // A sample turns the office very poor: it moves up, named first by name among its level.
