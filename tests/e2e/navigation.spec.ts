@@ -15,6 +15,7 @@ test('an admin sees the three admin links first', async ({ page }) => {
     /users/i,
     /product keys/i,
     /firmware/i,
+    /overview/i,
     /sensors/i,
     /purifiers/i,
     /invitations/i,
@@ -27,14 +28,15 @@ test('a technician sees product keys and firmware, not users', async ({ page }) 
   await expect(links).toHaveText([
     /product keys/i,
     /firmware/i,
+    /overview/i,
     /sensors/i,
     /purifiers/i,
     /invitations/i,
   ]);
 });
 
-test('a user sees sensors, purifiers and invitations only', async ({ page }) => {
+test('a user sees the overview, sensors, purifiers and invitations only', async ({ page }) => {
   await signInAs(page, 'user@demo.test');
   const links = page.getByRole('navigation', { name: /main/i }).getByRole('link');
-  await expect(links).toHaveText([/sensors/i, /purifiers/i, /invitations/i]);
+  await expect(links).toHaveText([/overview/i, /sensors/i, /purifiers/i, /invitations/i]);
 });
