@@ -4,6 +4,9 @@ import { liveTileOf, tileLevel, type LiveTile } from './liveTiles.ts';
 
 type Listener = () => void;
 
+/** Level changes within this delay reorder the page once. */
+const ORDER_DELAY_MS = 1000;
+
 /**
  * The overview's live tiles outside React (see liveTiles.ts): `subscribeTile` wakes one tile,
  * `subscribeOrder` wakes the page only when a tile changes level.
@@ -13,6 +16,13 @@ export class TileStore {
   #tileListeners = new Map<string, Set<Listener>>();
   #orderListeners = new Set<Listener>();
   #orderVersion = 0;
+  #orderTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * @param orderDelayMs how long level changes are gathered before the page is told: many rooms
+   *   changing level in the same second reorder the page once, not once each.
+   */
+  constructor(private readonly orderDelayMs = ORDER_DELAY_MS) {}
 
   /** Starts again from the server's tiles (first load and each refetch). */
   reset(tiles: readonly SensorOverviewTile[]): void {
@@ -38,10 +48,16 @@ export class TileStore {
     if (after === before) return;
     this.#tiles.set(ulid, after);
     this.#tileListeners.get(ulid)?.forEach((l) => l());
-    if (tileLevel(after) !== tileLevel(before)) {
+    if (tileLevel(after) !== tileLevel(before)) this.#orderChanged();
+  }
+
+  #orderChanged(): void {
+    if (this.#orderTimer !== null) return;
+    this.#orderTimer = setTimeout(() => {
+      this.#orderTimer = null;
       this.#orderVersion += 1;
       this.#orderListeners.forEach((l) => l());
-    }
+    }, this.orderDelayMs);
   }
 
   /** A linked purifier's live mode and network state, on every tile that shows it. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { catchError, EMPTY, merge } from 'rxjs';
@@ -58,9 +58,16 @@ function useLiveWhileVisible(store: TileStore, ulid: string, purifiers: string) 
 
 /**
  * One room: its name, the level its worst measure gives (written and coloured), that measure's
- * value and last hour, and the modes of its purifiers. Re-renders on its own sensor's samples.
+ * value and last hour, and the modes of its purifiers. Re-renders on its own sensor's samples
+ * only (memo: a new order of the page moves the tile, it does not render it again).
  */
-export function OverviewTile({ store, ulid }: { store: TileStore; ulid: string }) {
+export const OverviewTile = memo(function OverviewTile({
+  store,
+  ulid,
+}: {
+  store: TileStore;
+  ulid: string;
+}) {
   const { t } = useTranslation();
   const live = useSyncExternalStore(
     (listener) => store.subscribeTile(ulid, listener),
@@ -128,4 +135,4 @@ export function OverviewTile({ store, ulid }: { store: TileStore; ulid: string }
       ) : null}
     </article>
   );
-}
+});
