@@ -8,6 +8,7 @@ import {
   sensorsWithRules,
 } from '@aircloud/core/alert-rules/evaluation';
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
+import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { rearbitrateHeldPurifiers } from '@aircloud/core/alert-rules/arbitration';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
@@ -58,6 +59,7 @@ async function evaluateSensors(
         if (!io) return;
         try {
           await announceAlerts(db, io, sensorId, page.changed, page.triggers);
+          await announceNotifications(db, io, page.notifications ?? []);
         } catch (err) {
           logger.warn({ err, sensorId }, 'alert announcement failed (evaluation is committed)');
         }
