@@ -4,6 +4,9 @@ import type { Database } from '@aircloud/core/db/client';
 import { recordDeviceEvents } from '@aircloud/core/devices/events';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { recordWatchNotifications } from '@aircloud/core/notifications/watch';
+import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import type { ChannelHook } from '@aircloud/core/notifications/record';
+import type { Queue } from 'bullmq';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { pushSensorsWifi } from '@aircloud/core/sensors/live';
 import type { JobData } from '@aircloud/core/queues';
@@ -39,11 +42,17 @@ export function createDeviceWatchTask({
   logger,
   io,
   clock = systemClock,
+  channels,
+  mailQueue,
 }: {
   db: Database;
   logger: Logger;
   io?: RealtimeServer;
   clock?: Clock;
+  /** Channels besides in-app (e-mail outbox), recorded with the notifications. */
+  channels?: ChannelHook;
+  /** Producer of the mail queue: notification mails are queued once committed. */
+  mailQueue?: Queue<JobData['mail']>;
 }) {
   return async function watchDevices(
     _job?: Job<JobData['device-watch']>,
@@ -98,7 +107,8 @@ export function createDeviceWatchTask({
         { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length },
         'devices disconnected',
       );
-    const notified = await recordWatchNotifications(db, now);
+    const notified = await recordWatchNotifications(db, now, channels);
+    if (mailQueue) await dispatchNotificationMails(mailQueue, notified);
     if (io && notified.length > 0)
       await announceNotifications(db, io, notified).catch((err: unknown) =>
         logger.warn({ err }, 'notification announcement failed (they are committed)'),

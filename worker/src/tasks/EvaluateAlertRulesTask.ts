@@ -9,6 +9,9 @@ import {
 } from '@aircloud/core/alert-rules/evaluation';
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
+import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import type { ChannelHook } from '@aircloud/core/notifications/record';
+import type { Queue } from 'bullmq';
 import { rearbitrateHeldPurifiers } from '@aircloud/core/alert-rules/arbitration';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
@@ -25,6 +28,10 @@ interface EvaluateDeps {
   io?: RealtimeServer;
   /** The clock of the desired-state changes (tests). */
   now?: () => Date;
+  /** Channels besides in-app (e-mail outbox), recorded with the notifications. */
+  channels?: ChannelHook;
+  /** Producer of the mail queue: notification mails are queued once committed. */
+  mailQueue?: Queue<JobData['mail']>;
 }
 
 /** What a run did, kept as the job's result. */
@@ -42,7 +49,7 @@ export interface EvaluateResult {
  * its next telemetry post.
  */
 async function evaluateSensors(
-  { db, logger, io, now }: EvaluateDeps,
+  { db, logger, io, now, channels, mailQueue }: EvaluateDeps,
   sensorIds: string[],
 ): Promise<EvaluateResult> {
   const result: EvaluateResult = {
@@ -56,6 +63,7 @@ async function evaluateSensors(
       db,
       sensorId,
       async (page) => {
+        if (mailQueue) await dispatchNotificationMails(mailQueue, page.notifications ?? []);
         if (!io) return;
         try {
           await announceAlerts(db, io, sensorId, page.changed, page.triggers);
@@ -65,6 +73,7 @@ async function evaluateSensors(
         }
       },
       now,
+      channels,
     );
     result.samples += done.samples;
     result.triggers += done.triggers.length;
