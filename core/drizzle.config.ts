@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/schema/alerts.ts',
     './src/db/schema/invitations.ts',
     './src/db/schema/imports.ts',
+    './src/db/schema/notifications.ts',
   ],
   out: './src/db/migrations',
 });

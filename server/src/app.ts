@@ -21,6 +21,10 @@ import { queueConnection } from '@aircloud/core/lib/redis';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
+import {
+  notificationPreferenceRoutes,
+  notificationRoutes,
+} from './modules/notifications/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
@@ -175,7 +179,9 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api', authenticate(ctx));
   app.use('/api', hydraRoutes(ctx));
   app.use('/api', registrationRoutes(ctx));
+  app.use('/api/me/notification_preferences', notificationPreferenceRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
+  app.use('/api/notifications', notificationRoutes(ctx));
   app.use('/api/users', userRoutes(ctx));
   app.use('/api/media_objects', mediaRoutes(ctx));
   app.use(openApiRoutes(ctx));

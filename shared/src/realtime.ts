@@ -1,3 +1,4 @@
+import type { NotificationEvent, NotificationsReadEvent } from './notifications.ts';
 import type {
   DesiredState,
   MaintenanceLevels,
@@ -94,6 +95,10 @@ export interface ServerToClientEvents {
   'invitation:changed': (event: InvitationChangedEvent) => void;
   /** An alert rule of a sensor the user sees triggered or stopped (room `user:<ulid>`). */
   'alert-trigger:created': (event: AlertTriggerEvent) => void;
+  /** A new notification for the user, with their unread count (the bell counts live). */
+  'notification:created': (event: NotificationEvent) => void;
+  /** The user marked notifications read (another tab follows): the new unread count. */
+  'notifications:read': (event: NotificationsReadEvent) => void;
 }
 
 /** Events a browser socket may send. */

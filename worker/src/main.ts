@@ -11,6 +11,7 @@ import {
 } from '@aircloud/core/queues';
 import { createMailTransport } from './mail/transport.ts';
 import { startMailSweep } from './mail/sweep.ts';
+import { emailChannel } from '@aircloud/core/notifications/email';
 import {
   APPLY_SCHEDULE_PATTERN,
   APPLY_SCHEDULE_SCHEDULER,
@@ -110,7 +111,9 @@ async function main() {
   samplesQueue.on('error', (err) => logger.warn({ err: err.message }, 'samples queue error'));
   // Each flush is rolled up and judged by the alert rules of its sensors in the same job.
   const rollupSamples = createRollupSamplesTask({ db, logger });
-  const evaluateAlertRules = createEvaluateAlertRulesTask({ db, logger, io });
+  // Notifications handed to e-mail go through the outbox, queued once committed.
+  const notify = { channels: emailChannel(config.publicUrl), mailQueue };
+  const evaluateAlertRules = createEvaluateAlertRulesTask({ db, logger, io, ...notify });
   const processSamples = async (job: Parameters<typeof rollupSamples>[0]) => {
     const [rollup, alerts] = await Promise.all([rollupSamples(job), evaluateAlertRules(job)]);
     return { ...rollup, alerts };
@@ -124,11 +127,15 @@ async function main() {
   // Wifi watch: every 15 s, one scheduler whatever the number of workers.
   const watchQueue = createQueue(QUEUES.deviceWatch, redis, config.redisPrefix);
   watchQueue.on('error', (err) => logger.warn({ err: err.message }, 'device-watch queue error'));
-  const watchWorker = createWorker(QUEUES.deviceWatch, createDeviceWatchTask({ db, logger, io }), {
-    ...workers,
-    concurrency: 1,
-    quiet: true,
-  });
+  const watchWorker = createWorker(
+    QUEUES.deviceWatch,
+    createDeviceWatchTask({ db, logger, io, ...notify }),
+    {
+      ...workers,
+      concurrency: 1,
+      quiet: true,
+    },
+  );
 
   // Alert rules, fast path: flushes of sensors with rules, never behind the roll-ups.
   const alertRulesQueue = createQueue(QUEUES.alertRules, redis, config.redisPrefix);
@@ -137,7 +144,7 @@ async function main() {
   );
   const alertRulesWorker = createWorker(
     QUEUES.alertRules,
-    createEvaluateAlertRulesTask({ db, logger, io }, false),
+    createEvaluateAlertRulesTask({ db, logger, io, ...notify }, false),
     {
       ...workers,
       concurrency: 4,
@@ -150,7 +157,7 @@ async function main() {
   alertSweepQueue.on('error', (err) =>
     logger.warn({ err: err.message }, 'alert-sweep queue error'),
   );
-  const sweepAlertRules = createAlertRulesSweepTask({ db, logger, io });
+  const sweepAlertRules = createAlertRulesSweepTask({ db, logger, io, ...notify });
   const sweepRollups = createRollupSweepTask({ db, logger });
   const alertSweepWorker = createWorker(
     QUEUES.alertSweep,

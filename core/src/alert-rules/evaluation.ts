@@ -6,6 +6,12 @@ import { alertRules, alertTriggers } from '../db/schema/index.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';
 import { linkedPurifierIds } from '../sensors/repository.ts';
 import { ruleActsSql } from '../access/grants.ts';
+import { alertNotificationEvents } from '../notifications/events.ts';
+import {
+  recordNotifications,
+  type ChannelHook,
+  type NotificationRow,
+} from '../notifications/record.ts';
 import { arbitratePurifiers } from './arbitration.ts';
 import type { AlertTriggerRow } from './repository.ts';
 import { judgeSample, type RuleState } from './rule-state.ts';
@@ -20,6 +26,8 @@ export interface Evaluation {
   triggers: AlertTriggerRow[];
   /** Purifiers whose desired mode changed. */
   changed: PurifierRow[];
+  /** Notifications recorded with the history rows (same transaction), to announce. */
+  notifications?: NotificationRow[];
 }
 
 type RuleRow = {
@@ -89,9 +97,10 @@ async function evaluatePage(
   db: Database,
   sensorId: string,
   now: () => Date,
+  onNotification?: ChannelHook,
 ): Promise<Evaluation & { more: boolean }> {
   return db.transaction(async (tx) => {
-    const none = { samples: 0, triggers: [], changed: [], more: false };
+    const none = { samples: 0, triggers: [], changed: [], notifications: [], more: false };
     const locked = await lockedRules(tx, sensorId);
     if (!locked) return none;
     const { rules } = locked;
@@ -172,6 +181,7 @@ async function evaluatePage(
 
     let triggers: AlertTriggerRow[] = [];
     let changed: PurifierRow[] = [];
+    let notified: NotificationRow[] = [];
     if (transitions.length > 0) {
       const acting = await actingPurifiers(tx, sensorId);
       triggers = await tx
@@ -179,31 +189,47 @@ async function evaluatePage(
         .values(transitions.map((t) => ({ ...t, purifierIds: acting.get(t.ruleId!) ?? [] })))
         .returning();
       changed = await arbitratePurifiers(tx, await linkedPurifierIds(tx, sensorId), now());
+      // The notifications of these triggers and stops commit with them (outbox).
+      notified = await recordNotifications(
+        tx,
+        await alertNotificationEvents(tx, sensorId, triggers),
+        now(),
+        onNotification,
+      );
     }
     const lastMs = samples.at(-1)!.ms;
     await tx.execute(sql`
       UPDATE alert_rule_progress SET evaluated_until = ${new Date(lastMs)}, updated_at = now()
        WHERE sensor_id = ${sensorId}`);
-    return { samples: samples.length, triggers, changed, more: samples.length === PAGE };
+    return {
+      samples: samples.length,
+      triggers,
+      changed,
+      notifications: notified,
+      more: samples.length === PAGE,
+    };
   });
 }
 
 /**
  * Evaluates every device sample of a sensor not judged yet against its enabled rules, in time
- * order, page by page; `onPage` announces each committed page (commands, notifications).
+ * order, page by page; `onPage` announces each committed page (commands, notifications);
+ * `onNotification` hands each recorded notification to its other channels (in the transaction).
  */
 export async function evaluateSensor(
   db: Database,
   sensorId: string,
   onPage: (page: Evaluation) => Promise<void> | void = () => undefined,
   now: () => Date = () => new Date(),
+  onNotification?: ChannelHook,
 ): Promise<Evaluation> {
-  const total: Evaluation = { samples: 0, triggers: [], changed: [] };
+  const total: Required<Evaluation> = { samples: 0, triggers: [], changed: [], notifications: [] };
   for (;;) {
-    const page = await evaluatePage(db, sensorId, now);
+    const page = await evaluatePage(db, sensorId, now, onNotification);
     total.samples += page.samples;
     total.triggers.push(...page.triggers);
     total.changed.push(...page.changed);
+    total.notifications.push(...(page.notifications ?? []));
     if (page.triggers.length > 0 || page.changed.length > 0) await onPage(page);
     if (!page.more) return total;
   }

@@ -347,6 +347,22 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/me/generate-api-token')(s),
     expect: signedIn(200),
   },
+  'GET /api/me/notification_preferences': {
+    call: (_w, s) => get('/api/me/notification_preferences')(s),
+    expect: signedIn(200),
+  },
+  'PUT /api/me/notification_preferences': {
+    call: (_w, s) => send('put', '/api/me/notification_preferences', { offline_delay_min: 0 })(s),
+    expect: signedIn(422),
+  },
+  'GET /api/notifications': {
+    call: (_w, s) => get('/api/notifications')(s),
+    expect: signedIn(200),
+  },
+  'POST /api/notifications/read': {
+    call: (_w, s) => send('post', '/api/notifications/read', { all: true })(s),
+    expect: signedIn(200),
+  },
   'GET /api/invitations': { call: (_w, s) => get('/api/invitations')(s), expect: signedIn(200) },
   'POST /api/media_objects': {
     call: (_w, s) => upload('/api/media_objects', png, 'a.png', 'image/png')(s),

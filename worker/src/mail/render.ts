@@ -2,6 +2,7 @@ import type { Language } from '@aircloud/shared/constants';
 import type { MailMessage, MailTemplate } from '@aircloud/shared/mail';
 import { InvalidMailError, type RenderedMail } from './layout.ts';
 import { renderLinkMail } from './templates/link.ts';
+import { parseNotificationMail, renderNotificationMail } from './templates/notification.ts';
 import { parseSensorImportMail, renderSensorImportMail } from './templates/sensor-import.ts';
 
 const TEMPLATES: readonly MailTemplate[] = [
@@ -10,6 +11,7 @@ const TEMPLATES: readonly MailTemplate[] = [
   'invitation',
   'invitation_register',
   'sensor_import',
+  'notification',
 ];
 /** Templates whose data also names the sender and the shared machines. */
 const INVITATION_TEMPLATES: readonly string[] = ['invitation', 'invitation_register'];
@@ -28,6 +30,7 @@ export function parseMailMessage(template: string, data: unknown): MailMessage {
     throw new InvalidMailError(`mail template "${template}" needs data {firstname, link}`);
   }
   if (template === 'sensor_import') return { template, data: parseSensorImportMail(d) };
+  if (template === 'notification') return { template, data: parseNotificationMail(d) };
   if (INVITATION_TEMPLATES.includes(template)) {
     if (typeof d.sender !== 'string' || typeof d.machines !== 'string')
       throw new InvalidMailError(`mail template "${template}" needs data {sender, machines}`);
@@ -45,5 +48,6 @@ export function parseMailMessage(template: string, data: unknown): MailMessage {
 /** Renders one mail in the recipient's language with its template. */
 export function renderMail(message: MailMessage, lang: Language): RenderedMail {
   if (message.template === 'sensor_import') return renderSensorImportMail(message.data, lang);
+  if (message.template === 'notification') return renderNotificationMail(message.data, lang);
   return renderLinkMail(message, lang);
 }

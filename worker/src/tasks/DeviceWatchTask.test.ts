@@ -66,12 +66,12 @@ describe('DeviceWatch task', () => {
 
     const clock = fakeClock('2026-11-20T10:00:31Z');
     const watch = createDeviceWatchTask({ db: database.db, logger: memoryLogger().logger, clock });
-    expect(await watch()).toEqual({ purifiers: 0, sensors: 1 }); // 31 s > 3 × 10 s
+    expect(await watch()).toEqual({ purifiers: 0, sensors: 1, notifications: 0 }); // 31 s > 3 × 10 s
     clock.tick(120_000); // 10:02:31: 151 s <= 180 s, the purifier is still connected
-    expect(await watch()).toEqual({ purifiers: 0, sensors: 0 });
+    expect(await watch()).toEqual({ purifiers: 0, sensors: 0, notifications: 0 });
     clock.tick(30_000); // 10:03:01
-    expect(await watch()).toEqual({ purifiers: 1, sensors: 0 });
-    expect(await watch()).toEqual({ purifiers: 0, sensors: 0 });
+    expect(await watch()).toEqual({ purifiers: 1, sensors: 0, notifications: 0 });
+    expect(await watch()).toEqual({ purifiers: 0, sensors: 0, notifications: 0 });
 
     const events = await database.db
       .select()

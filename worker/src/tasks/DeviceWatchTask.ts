@@ -2,6 +2,11 @@ import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '@aircloud/core/db/client';
 import { recordDeviceEvents } from '@aircloud/core/devices/events';
+import { announceNotifications } from '@aircloud/core/notifications/announce';
+import { recordWatchNotifications } from '@aircloud/core/notifications/watch';
+import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import type { ChannelHook } from '@aircloud/core/notifications/record';
+import type { Queue } from 'bullmq';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { pushSensorsWifi } from '@aircloud/core/sensors/live';
 import type { JobData } from '@aircloud/core/queues';
@@ -20,24 +25,34 @@ export const DEVICE_WATCH_EVERY_MS = 15_000;
 export interface DeviceWatchResult {
   purifiers: number;
   sensors: number;
+  /** Notifications recorded (device offline or back online, maintenance due). */
+  notifications: number;
 }
 
 /**
  * The DeviceWatch task (every 15 s): devices recorded as connected but not heard from within
  * three reporting intervals become disconnected; each transition is logged in `device_events`
  * and pushed to the browsers following the device. (Reconnection is seen by the telemetry path.)
- * The conditional UPDATE makes concurrent or retried runs log a transition once.
+ * The conditional UPDATE makes concurrent or retried runs log a transition once. Then the
+ * notifications of the clock: devices silent past each user's delay, back online after such a
+ * notice, consumables under each user's percentage (core/src/notifications/watch.ts).
  */
 export function createDeviceWatchTask({
   db,
   logger,
   io,
   clock = systemClock,
+  channels,
+  mailQueue,
 }: {
   db: Database;
   logger: Logger;
   io?: RealtimeServer;
   clock?: Clock;
+  /** Channels besides in-app (e-mail outbox), recorded with the notifications. */
+  channels?: ChannelHook;
+  /** Producer of the mail queue: notification mails are queued once committed. */
+  mailQueue?: Queue<JobData['mail']>;
 }) {
   return async function watchDevices(
     _job?: Job<JobData['device-watch']>,
@@ -92,6 +107,16 @@ export function createDeviceWatchTask({
         { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length },
         'devices disconnected',
       );
-    return { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length };
+    const notified = await recordWatchNotifications(db, now, channels);
+    if (mailQueue) await dispatchNotificationMails(mailQueue, notified);
+    if (io && notified.length > 0)
+      await announceNotifications(db, io, notified).catch((err: unknown) =>
+        logger.warn({ err }, 'notification announcement failed (they are committed)'),
+      );
+    return {
+      purifiers: lostPurifiers.rows.length,
+      sensors: lostSensors.rows.length,
+      notifications: notified.length,
+    };
   };
 }

@@ -8,6 +8,10 @@ import {
   sensorsWithRules,
 } from '@aircloud/core/alert-rules/evaluation';
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
+import { announceNotifications } from '@aircloud/core/notifications/announce';
+import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import type { ChannelHook } from '@aircloud/core/notifications/record';
+import type { Queue } from 'bullmq';
 import { rearbitrateHeldPurifiers } from '@aircloud/core/alert-rules/arbitration';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
@@ -24,6 +28,10 @@ interface EvaluateDeps {
   io?: RealtimeServer;
   /** The clock of the desired-state changes (tests). */
   now?: () => Date;
+  /** Channels besides in-app (e-mail outbox), recorded with the notifications. */
+  channels?: ChannelHook;
+  /** Producer of the mail queue: notification mails are queued once committed. */
+  mailQueue?: Queue<JobData['mail']>;
 }
 
 /** What a run did, kept as the job's result. */
@@ -41,7 +49,7 @@ export interface EvaluateResult {
  * its next telemetry post.
  */
 async function evaluateSensors(
-  { db, logger, io, now }: EvaluateDeps,
+  { db, logger, io, now, channels, mailQueue }: EvaluateDeps,
   sensorIds: string[],
 ): Promise<EvaluateResult> {
   const result: EvaluateResult = {
@@ -55,14 +63,17 @@ async function evaluateSensors(
       db,
       sensorId,
       async (page) => {
+        if (mailQueue) await dispatchNotificationMails(mailQueue, page.notifications ?? []);
         if (!io) return;
         try {
           await announceAlerts(db, io, sensorId, page.changed, page.triggers);
+          await announceNotifications(db, io, page.notifications ?? []);
         } catch (err) {
           logger.warn({ err, sensorId }, 'alert announcement failed (evaluation is committed)');
         }
       },
       now,
+      channels,
     );
     result.samples += done.samples;
     result.triggers += done.triggers.length;

@@ -6,6 +6,7 @@ import type { Database } from '@aircloud/core/db/client';
 import { mails } from '@aircloud/core/db/schema';
 import type { JobData } from '@aircloud/core/queues';
 import { refreshTranslationOverrides } from '@aircloud/core/i18n/overrides-cache';
+import { seesMachineSql } from '@aircloud/core/notifications/audience';
 import { InvalidMailError } from '../mail/layout.ts';
 import { parseMailMessage, renderMail } from '../mail/render.ts';
 import type { MailTransport } from '../mail/transport.ts';
@@ -19,7 +20,21 @@ interface SendMailDeps {
 /** What a run of the task did, kept as the job's result. */
 export type SendMailResult =
   | { status: 'sent'; messageId: string; file?: string }
-  | { status: 'skipped'; reason: 'already_sent' | 'unknown_mail' };
+  | { status: 'skipped'; reason: 'already_sent' | 'unknown_mail' | 'access_ended' };
+
+/**
+ * A notification mail goes out only while its recipient still sees the machine (owner or
+ * accepted invitation of the owner, enabled account): access that ended since the event ends it.
+ */
+async function notificationStillDue(db: Database, data: unknown): Promise<boolean> {
+  const d = (data ?? {}) as { user_id?: unknown; machine_kind?: unknown; machine_id?: unknown };
+  if (typeof d.user_id !== 'string' || typeof d.machine_id !== 'string') return false;
+  const kind = d.machine_kind === 'purifier' ? 'purifier' : 'sensor';
+  const { rows } = await db.execute<{ ok: boolean }>(
+    sql`SELECT ${seesMachineSql(sql`${d.user_id}`, kind, sql`${d.machine_id}`)} AS ok`,
+  );
+  return rows[0]?.ok === true;
+}
 
 /**
  * Sends one mail of the outbox (job `{ mailId }`). Idempotent: a mail already marked sent is
@@ -35,6 +50,17 @@ export function createSendMailTask({ db, transport, logger }: SendMailDeps) {
       return { status: 'skipped', reason: 'unknown_mail' };
     }
     if (row.status === 'sent') return { status: 'skipped', reason: 'already_sent' };
+    if (row.template === 'notification' && !(await notificationStillDue(db, row.data))) {
+      await db
+        .update(mails)
+        .set({
+          status: 'failed',
+          lastError: 'access_ended: the recipient no longer sees the machine',
+        })
+        .where(eq(mails.id, mailId));
+      logger.info({ mailId }, `mail ${mailId} dropped: the recipient no longer sees the machine`);
+      return { status: 'skipped', reason: 'access_ended' };
+    }
 
     try {
       const lang = pickLanguage(row.lang);

@@ -8,3 +8,4 @@ export * from './telemetry.ts';
 export * from './alerts.ts';
 export * from './invitations.ts';
 export * from './imports.ts';
+export * from './notifications.ts';

@@ -4,7 +4,10 @@ import type { MailMessage } from '@aircloud/shared/mail';
 import { escapeHtml, MAIL_PARAGRAPH, mailButton, mailHtml, type RenderedMail } from '../layout.ts';
 
 /** The mails whose point is one link: activation, password reset and invitations. */
-export type LinkMailMessage = Exclude<MailMessage, { template: 'sensor_import' }>;
+export type LinkMailMessage = Exclude<
+  MailMessage,
+  { template: 'sensor_import' } | { template: 'notification' }
+>;
 
 /** Renders a link mail in the recipient's language from the `mail.<template>.*` catalogue keys. */
 export function renderLinkMail(message: LinkMailMessage, lang: Language): RenderedMail {

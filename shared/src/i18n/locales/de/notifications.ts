@@ -1,0 +1,27 @@
+/** Texts of the notification mails (de): one subject and body per event type. */
+export const notificationMail = {
+  mail: {
+    notification: {
+      subject_alert_triggered: 'Alarm bei {{machine}}: {{measure}} bei {{value}}',
+      subject_alert_stopped: 'Alarm beendet bei {{machine}}: {{measure}} wieder bei {{value}}',
+      subject_device_offline: '{{machine}} ist offline',
+      subject_device_online: '{{machine}} ist wieder online',
+      subject_maintenance_due: '{{machine}}: {{level}} bei {{percent}} %',
+      body_alert_triggered:
+        'Die Alarmregel von {{machine}} hat ausgelöst: {{measure}} erreichte {{value}}, über dem Schwellenwert von {{threshold}}.',
+      body_alert_stopped:
+        'Die Alarmregel von {{machine}} wurde beendet: {{measure}} ist wieder bei {{value}} (Schwellenwert {{threshold}}).',
+      body_device_offline: '{{machine}} hat sich seit {{since}} nicht mehr gemeldet.',
+      body_device_online: '{{machine}} ist wieder online (still seit {{since}}).',
+      body_maintenance_due:
+        'Der Stand {{level}} von {{machine}} ist auf {{percent}} % gesunken: planen Sie den Austausch.',
+      mode: 'Angewendeter Modus: {{mode}} auf {{purifiers}}.',
+      mode_none: 'Angewendeter Modus: {{mode}} (kein Luftreiniger gesteuert).',
+      suppressed: 'Und {{count}} weitere seit {{since}}.',
+      greeting: 'Hallo {{firstname}},',
+      action: 'Öffnen',
+      preferences: 'Sie erhalten diese E-Mail gemäß Ihren Benachrichtigungseinstellungen.',
+      signature: 'Ihr AirCloud-Team',
+    },
+  },
+};

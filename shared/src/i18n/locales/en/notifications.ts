@@ -1,0 +1,27 @@
+/** Texts of the notification mails (en): one subject and body per event type. */
+export const notificationMail = {
+  mail: {
+    notification: {
+      subject_alert_triggered: 'Alert on {{machine}}: {{measure}} at {{value}}',
+      subject_alert_stopped: 'Alert over on {{machine}}: {{measure}} back to {{value}}',
+      subject_device_offline: '{{machine}} is offline',
+      subject_device_online: '{{machine}} is back online',
+      subject_maintenance_due: '{{machine}}: {{level}} at {{percent}} %',
+      body_alert_triggered:
+        'The alert rule of {{machine}} triggered: {{measure}} reached {{value}}, above the threshold of {{threshold}}.',
+      body_alert_stopped:
+        'The alert rule of {{machine}} stopped: {{measure}} is back to {{value}} (threshold {{threshold}}).',
+      body_device_offline: '{{machine}} has not been heard from since {{since}}.',
+      body_device_online: '{{machine}} is online again (silent since {{since}}).',
+      body_maintenance_due:
+        'The {{level}} level of {{machine}} is down to {{percent}} %: plan its replacement.',
+      mode: 'Mode applied: {{mode}} on {{purifiers}}.',
+      mode_none: 'Mode applied: {{mode}} (no purifier driven).',
+      suppressed: 'And {{count}} more since {{since}}.',
+      greeting: 'Hello {{firstname}},',
+      action: 'Open',
+      preferences: 'You receive this e-mail according to your notification preferences.',
+      signature: 'The AirCloud team',
+    },
+  },
+};

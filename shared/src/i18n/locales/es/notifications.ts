@@ -1,0 +1,27 @@
+/** Texts of the notification mails (es): one subject and body per event type. */
+export const notificationMail = {
+  mail: {
+    notification: {
+      subject_alert_triggered: 'Alerta en {{machine}}: {{measure}} en {{value}}',
+      subject_alert_stopped: 'Fin de la alerta en {{machine}}: {{measure}} de vuelta a {{value}}',
+      subject_device_offline: '{{machine}} está desconectado',
+      subject_device_online: '{{machine}} vuelve a estar conectado',
+      subject_maintenance_due: '{{machine}}: {{level}} al {{percent}} %',
+      body_alert_triggered:
+        'La regla de alerta de {{machine}} se ha activado: {{measure}} alcanzó {{value}}, por encima del umbral de {{threshold}}.',
+      body_alert_stopped:
+        'La regla de alerta de {{machine}} se ha detenido: {{measure}} ha vuelto a {{value}} (umbral {{threshold}}).',
+      body_device_offline: 'No hay noticias de {{machine}} desde {{since}}.',
+      body_device_online: '{{machine}} vuelve a estar conectado (en silencio desde {{since}}).',
+      body_maintenance_due:
+        'El nivel {{level}} de {{machine}} ha bajado al {{percent}} %: prevea su sustitución.',
+      mode: 'Modo aplicado: {{mode}} en {{purifiers}}.',
+      mode_none: 'Modo aplicado: {{mode}} (ningún purificador controlado).',
+      suppressed: 'Y {{count}} más desde {{since}}.',
+      greeting: 'Hola {{firstname}}:',
+      action: 'Abrir',
+      preferences: 'Recibe este correo según sus preferencias de notificación.',
+      signature: 'El equipo de AirCloud',
+    },
+  },
+};

@@ -1,0 +1,27 @@
+/** Texts of the notification mails (fr): one subject and body per event type. */
+export const notificationMail = {
+  mail: {
+    notification: {
+      subject_alert_triggered: 'Alerte sur {{machine}} : {{measure}} à {{value}}',
+      subject_alert_stopped: 'Fin d’alerte sur {{machine}} : {{measure}} revenu à {{value}}',
+      subject_device_offline: '{{machine}} est hors ligne',
+      subject_device_online: '{{machine}} est de nouveau en ligne',
+      subject_maintenance_due: '{{machine}} : {{level}} à {{percent}} %',
+      body_alert_triggered:
+        'La règle d’alerte de {{machine}} s’est déclenchée : {{measure}} a atteint {{value}}, au-dessus du seuil de {{threshold}}.',
+      body_alert_stopped:
+        'La règle d’alerte de {{machine}} s’est arrêtée : {{measure}} est revenu à {{value}} (seuil {{threshold}}).',
+      body_device_offline: '{{machine}} ne donne plus de nouvelles depuis le {{since}}.',
+      body_device_online: '{{machine}} est de nouveau en ligne (silencieux depuis le {{since}}).',
+      body_maintenance_due:
+        'Le niveau {{level}} de {{machine}} est descendu à {{percent}} % : prévoyez son remplacement.',
+      mode: 'Mode appliqué : {{mode}} sur {{purifiers}}.',
+      mode_none: 'Mode appliqué : {{mode}} (aucun purificateur piloté).',
+      suppressed: 'Et {{count}} autres depuis {{since}}.',
+      greeting: 'Bonjour {{firstname}},',
+      action: 'Ouvrir',
+      preferences: 'Vous recevez cet e-mail selon vos préférences de notification.',
+      signature: 'L’équipe AirCloud',
+    },
+  },
+};

@@ -1,0 +1,26 @@
+/** Texts of the notification mails (zh): one subject and body per event type. */
+export const notificationMail = {
+  mail: {
+    notification: {
+      subject_alert_triggered: '{{machine}} 警报：{{measure}} 达到 {{value}}',
+      subject_alert_stopped: '{{machine}} 警报解除：{{measure}} 回落至 {{value}}',
+      subject_device_offline: '{{machine}} 已离线',
+      subject_device_online: '{{machine}} 已重新上线',
+      subject_maintenance_due: '{{machine}}：{{level}} 剩余 {{percent}} %',
+      body_alert_triggered:
+        '{{machine}} 的警报规则已触发：{{measure}} 达到 {{value}}，超过阈值 {{threshold}}。',
+      body_alert_stopped:
+        '{{machine}} 的警报规则已停止：{{measure}} 回落至 {{value}}（阈值 {{threshold}}）。',
+      body_device_offline: '自 {{since}} 起未收到 {{machine}} 的消息。',
+      body_device_online: '{{machine}} 已重新上线（自 {{since}} 起无消息）。',
+      body_maintenance_due: '{{machine}} 的{{level}}已降至 {{percent}} %：请安排更换。',
+      mode: '已应用模式：{{mode}}，作用于 {{purifiers}}。',
+      mode_none: '已应用模式：{{mode}}（未控制任何净化器）。',
+      suppressed: '自 {{since}} 起另有 {{count}} 条。',
+      greeting: '{{firstname}}，您好：',
+      action: '打开',
+      preferences: '您根据通知偏好设置收到此邮件。',
+      signature: 'AirCloud 团队',
+    },
+  },
+};

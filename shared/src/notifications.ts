@@ -1,0 +1,267 @@
+import { z } from 'zod';
+
+/**
+ * Notifications (issue 20): what happened to a machine a user sees, recorded once per recipient
+ * and delivered on the channels their preferences allow (docs/api-notifications.md).
+ */
+
+/** The events a user can be told about. */
+export const NOTIFICATION_TYPES = [
+  'alert_triggered',
+  'alert_stopped',
+  'device_offline',
+  'device_online',
+  'maintenance_due',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Where a notification goes: the list and bell of the app, a mail, Web Push, webhooks. */
+export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push', 'webhook'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Channels held back during quiet hours (the in-app list still records everything). */
+export const QUIET_CHANNELS: readonly NotificationChannel[] = ['email', 'push', 'webhook'];
+
+/** A device is reported offline once it has been silent this long (minutes; default, bounds). */
+export const OFFLINE_DELAY_MIN_DEFAULT = 15;
+export const OFFLINE_DELAY_MIN_MAX = 10_080;
+/** A filter or module is due once its level is below this percentage (default, bounds). */
+export const MAINTENANCE_PERCENT_DEFAULT = 10;
+/** At most one notification per rule per this many minutes (0: no limit; default, bounds). */
+export const FLAP_INTERVAL_MIN_DEFAULT = 15;
+export const FLAP_INTERVAL_MIN_MAX = 1440;
+/** The time zone of quiet hours when the user has not chosen one. */
+export const DEFAULT_TIME_ZONE = 'Europe/Paris';
+
+export type ChannelSwitches = Record<NotificationChannel, boolean>;
+export type ChannelPreferences = Record<NotificationType, ChannelSwitches>;
+
+/** The preferences of a user who never saved any. */
+export function defaultChannels(): ChannelPreferences {
+  const on = (email: boolean): ChannelSwitches => ({
+    in_app: true,
+    email,
+    push: false,
+    webhook: true,
+  });
+  return {
+    alert_triggered: on(true),
+    alert_stopped: on(false),
+    device_offline: on(true),
+    device_online: on(false),
+    maintenance_due: on(true),
+  };
+}
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** True when `zone` is an IANA time zone this runtime knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const intField = (min: number, max: number) =>
+  z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'validation.required'
+          : 'validation.numeric',
+    })
+    .int({ error: 'validation.integer' })
+    .min(min, { error: 'validation.min_value' })
+    .max(max, { error: 'validation.max_value' });
+
+const timeField = () =>
+  z.string({ error: 'validation.time' }).regex(HH_MM, { error: 'validation.time' });
+
+const switchesSchema = z.strictObject(
+  Object.fromEntries(
+    NOTIFICATION_CHANNELS.map((c) => [c, z.boolean({ error: 'validation.invalid' }).optional()]),
+  ) as Record<NotificationChannel, z.ZodOptional<z.ZodBoolean>>,
+  { error: 'validation.invalid' },
+);
+
+/**
+ * The body of `PUT /api/me/notification_preferences`: every field optional (what is left out
+ * keeps its value), channels per event type merged switch by switch.
+ */
+export const notificationPreferencesInputSchema = z.strictObject(
+  {
+    channels: z
+      .strictObject(
+        Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, switchesSchema.optional()])) as Record<
+          NotificationType,
+          z.ZodOptional<typeof switchesSchema>
+        >,
+        { error: 'validation.invalid' },
+      )
+      .optional(),
+    offline_delay_min: intField(1, OFFLINE_DELAY_MIN_MAX).optional(),
+    maintenance_percent: intField(1, 99).optional(),
+    flap_interval_min: intField(0, FLAP_INTERVAL_MIN_MAX).optional(),
+    quiet_hours: z
+      .strictObject({ start: timeField(), end: timeField() }, { error: 'validation.invalid' })
+      .nullable()
+      .optional(),
+    time_zone: z
+      .string({ error: 'validation.invalid_choice' })
+      .refine(isTimeZone, { error: 'validation.invalid_choice' })
+      .optional(),
+  },
+  { error: 'validation.invalid' },
+);
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
+
+/** A user's preferences as stored and answered. */
+export interface NotificationPreferences {
+  channels: ChannelPreferences;
+  offline_delay_min: number;
+  maintenance_percent: number;
+  flap_interval_min: number;
+  quiet_hours: { start: string; end: string } | null;
+  time_zone: string;
+}
+
+/** Preferences of a user who never saved any. */
+export function defaultPreferences(): NotificationPreferences {
+  return {
+    channels: defaultChannels(),
+    offline_delay_min: OFFLINE_DELAY_MIN_DEFAULT,
+    maintenance_percent: MAINTENANCE_PERCENT_DEFAULT,
+    flap_interval_min: FLAP_INTERVAL_MIN_DEFAULT,
+    quiet_hours: null,
+    time_zone: DEFAULT_TIME_ZONE,
+  };
+}
+
+/** Stored preferences (possibly older, with fewer types) completed with the defaults. */
+export function completePreferences(
+  stored: Partial<NotificationPreferences> | null | undefined,
+): NotificationPreferences {
+  const base = defaultPreferences();
+  if (!stored) return base;
+  const channels = defaultChannels();
+  for (const type of NOTIFICATION_TYPES)
+    channels[type] = { ...channels[type], ...(stored.channels?.[type] ?? {}) };
+  return {
+    channels,
+    offline_delay_min: stored.offline_delay_min ?? base.offline_delay_min,
+    maintenance_percent: stored.maintenance_percent ?? base.maintenance_percent,
+    flap_interval_min: stored.flap_interval_min ?? base.flap_interval_min,
+    quiet_hours: stored.quiet_hours ?? null,
+    time_zone: stored.time_zone ?? base.time_zone,
+  };
+}
+
+/** Applies a PUT body to the current preferences. */
+export function mergePreferences(
+  current: NotificationPreferences,
+  input: NotificationPreferencesInput,
+): NotificationPreferences {
+  const channels = { ...current.channels };
+  for (const type of NOTIFICATION_TYPES) {
+    const patch = input.channels?.[type];
+    if (!patch) continue;
+    const next = { ...channels[type] };
+    for (const channel of NOTIFICATION_CHANNELS)
+      if (patch[channel] !== undefined) next[channel] = patch[channel]!;
+    channels[type] = next;
+  }
+  return {
+    channels,
+    offline_delay_min: input.offline_delay_min ?? current.offline_delay_min,
+    maintenance_percent: input.maintenance_percent ?? current.maintenance_percent,
+    flap_interval_min: input.flap_interval_min ?? current.flap_interval_min,
+    quiet_hours: input.quiet_hours === undefined ? current.quiet_hours : input.quiet_hours,
+    time_zone: input.time_zone ?? current.time_zone,
+  };
+}
+
+/**
+ * True when `at` falls inside the quiet hours in `timeZone`: from `start` (included) to `end`
+ * (excluded); a window whose end is before its start runs over midnight (22:00 to 07:00).
+ */
+export function inQuietHours(
+  quiet: { start: string; end: string } | null,
+  timeZone: string,
+  at: Date,
+): boolean {
+  if (!quiet || quiet.start === quiet.end) return false;
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const hh = parts.find((p) => p.type === 'hour')!.value;
+  const mm = parts.find((p) => p.type === 'minute')!.value;
+  const now = `${hh}:${mm}`;
+  return quiet.start < quiet.end
+    ? now >= quiet.start && now < quiet.end
+    : now >= quiet.start || now < quiet.end;
+}
+
+/** What a notification says, per type (snake_case, as answered by the API). */
+export interface NotificationPayload {
+  /** The machine's name when the event happened. */
+  machine_name: string;
+  /** Alert rules. */
+  rule_ulid?: string | null;
+  measure?: string;
+  value?: number | null;
+  threshold?: number;
+  mode?: string;
+  purifiers?: { ulid: string; name: string }[];
+  /** Device offline / online: last time heard from. */
+  last_seen_at?: string | null;
+  offline_since?: string;
+  /** Maintenance: which level and how low. */
+  level?: string;
+  percent?: number;
+  /** Flapping: notifications of the same rule held back since the previous one. */
+  suppressed?: { count: number; since: string };
+}
+
+/** One notification as the API answers it. */
+export interface Notification {
+  '@id': string;
+  '@type': 'Notification';
+  id: string;
+  type: NotificationType;
+  machine: { kind: 'purifier' | 'sensor'; ulid: string; '@id': string } | null;
+  payload: NotificationPayload;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** Socket.IO event to `user:<ulid>` for each new notification: the bell counts live. */
+export interface NotificationEvent {
+  notification: Notification;
+  unread: number;
+}
+
+/** Socket.IO event to `user:<ulid>` after notifications were marked read. */
+export interface NotificationsReadEvent {
+  unread: number;
+}
+
+/** The body of `POST /api/notifications/read`: some ids, or every notification. */
+export const markNotificationsReadSchema = z.union(
+  [
+    z.strictObject({
+      ids: z
+        .array(z.string({ error: 'validation.invalid' }), { error: 'validation.invalid' })
+        .min(1, { error: 'validation.required' })
+        .max(500, { error: 'validation.max_value' }),
+    }),
+    z.strictObject({ all: z.literal(true, { error: 'validation.invalid' }) }),
+  ],
+  { error: 'validation.required' },
+);
+export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
