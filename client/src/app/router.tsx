@@ -123,6 +123,14 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
       import('../features/overview/components/OverviewPage.tsx').then((m) => m.OverviewPage),
   },
   {
+    path: '/notifications',
+    name: 'Notifications',
+    load: () =>
+      import('../features/notifications/components/NotificationsPage.tsx').then(
+        (m) => m.NotificationsPage,
+      ),
+  },
+  {
     path: '/translations',
     name: 'Translations',
     load: () =>

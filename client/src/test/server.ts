@@ -4,7 +4,8 @@ import { setupServer } from 'msw/node';
 /**
  * The MSW server of the client tests; each test adds its handlers. The home page (/purifiers)
  * and the sensor list are the pages guard and menu tests land on, so they get an empty list
- * unless a test serves its own; the overrides of the translations screen are empty.
+ * unless a test serves its own; the overrides of the translations screen are empty, and so is
+ * the bell.
  */
 const emptyCollection = (resource: 'Purifier' | 'Sensor', path: string) => () =>
   HttpResponse.json({
@@ -18,6 +19,17 @@ const emptyCollection = (resource: 'Purifier' | 'Sensor', path: string) => () =>
 export const server = setupServer(
   http.get('/api/purifiers', emptyCollection('Purifier', '/api/purifiers')),
   http.get('/api/sensors', emptyCollection('Sensor', '/api/sensors')),
+  // The bell of the top navigation counts the unread notifications: none by default.
+  http.get('/api/notifications', () =>
+    HttpResponse.json({
+      '@context': '/api/contexts/Notification',
+      '@id': '/api/notifications',
+      '@type': 'hydra:Collection',
+      'hydra:member': [],
+      'hydra:totalItems': 0,
+      unread_count: 0,
+    }),
+  ),
   // Every language loads the administrators' overrides over its catalogue: none by default.
   http.get('/api/translations/:lang/overrides', () => HttpResponse.json({})),
   // An administrator's sensor list shows how long telemetry is kept.

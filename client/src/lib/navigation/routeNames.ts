@@ -6,6 +6,7 @@ export const ROUTE_NAMES = {
   RenewPassword: 'RenewPassword',
   EasyConnect: 'EasyConnect',
   Overview: 'Overview',
+  Notifications: 'Notifications',
   PurifierList: 'PurifierList',
   PurifierDetail: 'PurifierDetail',
   SensorList: 'SensorList',

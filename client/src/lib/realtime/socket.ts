@@ -5,6 +5,7 @@ import type { Me } from '@aircloud/shared/users';
 import type { NetworkEvent } from '@aircloud/shared/network-events';
 import type { AlertTriggerEvent } from '@aircloud/shared/alert-rules';
 import type { AccessRevokedEvent, InvitationChangedEvent } from '@aircloud/shared/invitations';
+import type { NotificationEvent, NotificationsReadEvent } from '@aircloud/shared/notifications';
 
 /** One RxJS stream per server event; subscribers never touch the socket itself. */
 export const realtime = {
@@ -18,6 +19,10 @@ export const realtime = {
   accessRevoked$: new Subject<AccessRevokedEvent>(),
   /** An invitation the user sent or received was changed by the other side. */
   invitationChanged$: new Subject<InvitationChangedEvent>(),
+  /** A notification was recorded for the user (with their unread count). */
+  notificationCreated$: new Subject<NotificationEvent>(),
+  /** The user marked notifications read (in this tab or another): the unread count. */
+  notificationsRead$: new Subject<NotificationsReadEvent>(),
   /**
    * The server refused the socket's access cookie (expired, or of an ended session): renew the
    * session over HTTP, then `retryRealtime`. Once per refusal streak, so it cannot loop.
@@ -67,6 +72,8 @@ export function openRealtime(): Promise<void> {
       next.on('alert-trigger:created', (event) => realtime.alertTriggerCreated$.next(event));
       next.on('access:revoked', (event) => realtime.accessRevoked$.next(event));
       next.on('invitation:changed', (event) => realtime.invitationChanged$.next(event));
+      next.on('notification:created', (event) => realtime.notificationCreated$.next(event));
+      next.on('notifications:read', (event) => realtime.notificationsRead$.next(event));
       next.on('connect', () => {
         refusalReported = false;
       });

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/de/alert-rules.ts';
 import { sensorScreens } from '../locales/de/sensors.ts';
 import { invitations } from '../locales/de/invitations.ts';
 import { overview } from '../locales/de/overview.ts';
+import { notificationCenter } from '../locales/de/notification-center.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -24,4 +25,5 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  notificationCenter,
 );

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/en/alert-rules.ts';
 import { sensorScreens } from '../locales/en/sensors.ts';
 import { invitations } from '../locales/en/invitations.ts';
 import { overview } from '../locales/en/overview.ts';
+import { notificationCenter } from '../locales/en/notification-center.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -24,4 +25,5 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  notificationCenter,
 );

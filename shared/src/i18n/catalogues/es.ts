@@ -9,6 +9,7 @@ import { alertRules } from '../locales/es/alert-rules.ts';
 import { sensorScreens } from '../locales/es/sensors.ts';
 import { invitations } from '../locales/es/invitations.ts';
 import { overview } from '../locales/es/overview.ts';
+import { notificationCenter } from '../locales/es/notification-center.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -24,4 +25,5 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  notificationCenter,
 );

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/fr/alert-rules.ts';
 import { sensorScreens } from '../locales/fr/sensors.ts';
 import { invitations } from '../locales/fr/invitations.ts';
 import { overview } from '../locales/fr/overview.ts';
+import { notificationCenter } from '../locales/fr/notification-center.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -24,4 +25,5 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  notificationCenter,
 );

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/zh/alert-rules.ts';
 import { sensorScreens } from '../locales/zh/sensors.ts';
 import { invitations } from '../locales/zh/invitations.ts';
 import { overview } from '../locales/zh/overview.ts';
+import { notificationCenter } from '../locales/zh/notification-center.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -24,4 +25,5 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  notificationCenter,
 );
