@@ -8,6 +8,7 @@ import { sensorImports } from '../locales/de/sensor-imports.ts';
 import { alertRules } from '../locales/de/alert-rules.ts';
 import { sensorScreens } from '../locales/de/sensors.ts';
 import { invitations } from '../locales/de/invitations.ts';
+import { notifications } from '../locales/de/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -22,4 +23,5 @@ export const catalogue = deepMerge(
   alertRules,
   sensorScreens,
   invitations,
+  notifications,
 );

@@ -8,6 +8,7 @@ import { sensorImports } from '../locales/en/sensor-imports.ts';
 import { alertRules } from '../locales/en/alert-rules.ts';
 import { sensorScreens } from '../locales/en/sensors.ts';
 import { invitations } from '../locales/en/invitations.ts';
+import { notifications } from '../locales/en/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -22,4 +23,5 @@ export const catalogue = deepMerge(
   alertRules,
   sensorScreens,
   invitations,
+  notifications,
 );

@@ -8,6 +8,7 @@ import { sensorImports } from '../locales/es/sensor-imports.ts';
 import { alertRules } from '../locales/es/alert-rules.ts';
 import { sensorScreens } from '../locales/es/sensors.ts';
 import { invitations } from '../locales/es/invitations.ts';
+import { notifications } from '../locales/es/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -22,4 +23,5 @@ export const catalogue = deepMerge(
   alertRules,
   sensorScreens,
   invitations,
+  notifications,
 );

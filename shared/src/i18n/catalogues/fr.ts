@@ -8,6 +8,7 @@ import { sensorImports } from '../locales/fr/sensor-imports.ts';
 import { alertRules } from '../locales/fr/alert-rules.ts';
 import { sensorScreens } from '../locales/fr/sensors.ts';
 import { invitations } from '../locales/fr/invitations.ts';
+import { notifications } from '../locales/fr/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -22,4 +23,5 @@ export const catalogue = deepMerge(
   alertRules,
   sensorScreens,
   invitations,
+  notifications,
 );

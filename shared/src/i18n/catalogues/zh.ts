@@ -8,6 +8,7 @@ import { sensorImports } from '../locales/zh/sensor-imports.ts';
 import { alertRules } from '../locales/zh/alert-rules.ts';
 import { sensorScreens } from '../locales/zh/sensors.ts';
 import { invitations } from '../locales/zh/invitations.ts';
+import { notifications } from '../locales/zh/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -22,4 +23,5 @@ export const catalogue = deepMerge(
   alertRules,
   sensorScreens,
   invitations,
+  notifications,
 );
