@@ -57,6 +57,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`read_at IS NULL AND in_app`),
+    // The device watch looks for devices back online after an offline notice (watch.ts).
+    index('notifications_offline_idx')
+      .on(t.createdAt)
+      .where(sql`type = 'device_offline'`),
     check('notifications_machine_kind_check', sql`${t.machineKind} IN ('purifier', 'sensor')`),
   ],
 );
