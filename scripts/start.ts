@@ -107,6 +107,8 @@ const env: NodeJS.ProcessEnv = {
   MAIL_DIR: mailDir,
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads'),
   DEMO: demo ? '1' : '0',
+  // The demo lets a webhook reach a receiver on this machine (refused otherwise: SSRF).
+  ...(demo ? { WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? '1' } : {}),
   ...(e2e
     ? {
         REDIS_PREFIX: `aircloud-e2e-${process.pid}`,

@@ -81,6 +81,14 @@ const envSchema = z.object({
   /** Meraki webhook posts accepted per purifier per minute. */
   MERAKI_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   /**
+   * `1`: users' webhooks may point at private, loopback and link-local addresses (the demo, a
+   * local receiver). Unset: refused when saved and when delivered (SSRF).
+   */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .string()
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  /**
    * Proxies whose X-Forwarded-For is believed (Express `trust proxy`: true, a hop count, or
    * addresses / subnets such as `uniquelocal`); none by default, so X-Forwarded-For is ignored.
    */
@@ -194,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     firmwareMaxBytes: c.FIRMWARE_MAX_BYTES,
     invitationRateLimit: c.INVITATION_RATE_LIMIT,
     merakiRateLimit: c.MERAKI_RATE_LIMIT,
+    webhookAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE,
     shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
     metricsToken: c.METRICS_TOKEN,
     /** Where errors are reported (core/src/error-reporting/reporter.ts); none when unset. */

@@ -21,6 +21,7 @@ export const QUEUES = {
   sensorImport: 'sensor-import',
   retention: 'retention',
   reseal: 'reseal',
+  webhooks: 'webhooks',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -49,6 +50,8 @@ export interface JobData {
   retention: { trigger?: 'start' | 'tick' };
   /** Re-seal of stored secrets with the current APP_SECRET (repeatable, hourly, and at start). */
   reseal: { trigger?: 'start' | 'tick' };
+  /** One delivery of a notification to a user's webhook (`webhook_deliveries` row, committed). */
+  webhooks: { deliveryId: string };
 }
 
 /**

@@ -25,6 +25,7 @@ import {
   notificationPreferenceRoutes,
   notificationRoutes,
 } from './modules/notifications/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
@@ -182,6 +183,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/me/notification_preferences', notificationPreferenceRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
   app.use('/api/notifications', notificationRoutes(ctx));
+  app.use('/api/webhooks', webhookRoutes(ctx));
   app.use('/api/users', userRoutes(ctx));
   app.use('/api/media_objects', mediaRoutes(ctx));
   app.use(openApiRoutes(ctx));

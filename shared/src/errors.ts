@@ -47,6 +47,11 @@ export const ERROR_KEYS = [
   'invitation_closed',
   // alert rules (docs/api-alert-rules.md)
   'alert_rule_noise_confirmation',
+  // webhooks of notifications (docs/api-notifications.md)
+  'webhook_url_invalid',
+  'webhook_url_private',
+  'webhook_url_unresolvable',
+  'webhook_limit',
   // sensor import
   'type_file_not_found',
   'type_invalid_file',

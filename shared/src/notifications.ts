@@ -226,6 +226,10 @@ export interface NotificationPayload {
   percent?: number;
   /** Flapping: notifications of the same rule held back since the previous one. */
   suppressed?: { count: number; since: string };
+  /** A webhook disabled after repeated failures. */
+  webhook_url?: string;
+  failures?: number;
+  last_error?: string;
 }
 
 /** One notification as the API answers it. */
@@ -233,7 +237,7 @@ export interface Notification {
   '@id': string;
   '@type': 'Notification';
   id: string;
-  type: NotificationType;
+  type: NotificationType | AccountNotificationType;
   machine: { kind: 'purifier' | 'sensor'; ulid: string; '@id': string } | null;
   payload: NotificationPayload;
   created_at: string;
@@ -265,3 +269,63 @@ export const markNotificationsReadSchema = z.union(
   { error: 'validation.required' },
 );
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+
+/** Notifications about the account itself, not a machine (no preferences: always in-app). */
+export const ACCOUNT_NOTIFICATION_TYPES = ['webhook_disabled'] as const;
+export type AccountNotificationType = (typeof ACCOUNT_NOTIFICATION_TYPES)[number];
+
+/** Webhooks a user may register. */
+export const WEBHOOKS_PER_USER = 10;
+/** Deliveries that failed for good in a row before a webhook is disabled. */
+export const WEBHOOK_FAILURES_TO_DISABLE = 5;
+/** A receiver should refuse a signature older than this (replay protection), in seconds. */
+export const WEBHOOK_TOLERANCE_S = 300;
+/** The headers of a signed delivery. */
+export const WEBHOOK_SIGNATURE_HEADER = 'X-AirCloud-Signature';
+export const WEBHOOK_TIMESTAMP_HEADER = 'X-AirCloud-Timestamp';
+
+/** The body of `POST /api/webhooks`: where to deliver, and optionally the shared secret. */
+export const webhookInputSchema = z.strictObject(
+  {
+    url: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(2000, { error: 'validation.max_length' }),
+    secret: z
+      .string({ error: 'validation.invalid' })
+      .min(16, { error: 'validation.invalid' })
+      .max(200, { error: 'validation.max_length' })
+      .optional(),
+  },
+  { error: 'validation.invalid' },
+);
+export type WebhookInput = z.infer<typeof webhookInputSchema>;
+
+/** A webhook as the API answers it (`secret` only in the answer to its creation). */
+export interface Webhook {
+  '@id': string;
+  '@type': 'Webhook';
+  id: string;
+  url: string;
+  enabled: boolean;
+  consecutive_failures: number;
+  disabled_at: string | null;
+  created_at: string;
+  secret?: string;
+}
+
+/** One delivery attempt series of a notification to a webhook. */
+export interface WebhookDelivery {
+  '@id': string;
+  '@type': 'WebhookDelivery';
+  id: string;
+  notification: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  status_code: number | null;
+  error: string | null;
+  created_at: string;
+  last_attempt_at: string | null;
+  delivered_at: string | null;
+}

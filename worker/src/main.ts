@@ -12,6 +12,8 @@ import {
 import { createMailTransport } from './mail/transport.ts';
 import { startMailSweep } from './mail/sweep.ts';
 import { emailChannel } from '@aircloud/core/notifications/email';
+import { channelHooks, webhookChannel } from '@aircloud/core/notifications/webhooks';
+import { createDeliverWebhookTask } from './tasks/DeliverWebhookTask.ts';
 import {
   APPLY_SCHEDULE_PATTERN,
   APPLY_SCHEDULE_SCHEDULER,
@@ -111,8 +113,27 @@ async function main() {
   samplesQueue.on('error', (err) => logger.warn({ err: err.message }, 'samples queue error'));
   // Each flush is rolled up and judged by the alert rules of its sensors in the same job.
   const rollupSamples = createRollupSamplesTask({ db, logger });
-  // Notifications handed to e-mail go through the outbox, queued once committed.
-  const notify = { channels: emailChannel(config.publicUrl), mailQueue };
+  // Notifications handed to e-mail (outbox rows) and webhooks (delivery rows) commit with
+  // them and are queued once committed.
+  const webhookQueue = createQueue(QUEUES.webhooks, redis, config.redisPrefix);
+  webhookQueue.on('error', (err) => logger.warn({ err: err.message }, 'webhooks queue error'));
+  const notify = {
+    channels: channelHooks(emailChannel(config.publicUrl), webhookChannel),
+    mailQueue,
+    webhookQueue,
+  };
+  // Each delivery is its own job with a timeout: a failing endpoint holds up no other.
+  const webhookWorker = createWorker(
+    QUEUES.webhooks,
+    createDeliverWebhookTask({
+      db,
+      logger,
+      io,
+      secrets: config,
+      allowPrivate: config.webhookAllowPrivate,
+    }),
+    { ...workers, concurrency: 8 },
+  );
   const evaluateAlertRules = createEvaluateAlertRulesTask({ db, logger, io, ...notify });
   const processSamples = async (job: Parameters<typeof rollupSamples>[0]) => {
     const [rollup, alerts] = await Promise.all([rollupSamples(job), evaluateAlertRules(job)]);
@@ -316,6 +337,7 @@ async function main() {
       metricsServer?.close();
       await sweep.stop();
       await mailWorker.close();
+      await webhookWorker.close();
       await sensorImportWorker.close();
       await sensorImportQueue.close();
       await scheduleWorker.close();
@@ -328,6 +350,7 @@ async function main() {
       await resealWorker.close();
       await resealQueue.close();
       await mailQueue.close();
+      await webhookQueue.close();
       await scheduleQueue.close();
       await samplesQueue.close();
       await watchQueue.close();

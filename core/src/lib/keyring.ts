@@ -17,7 +17,7 @@ export interface AppSecrets {
 }
 
 /** The uses of sealed values, each with its own key (the HKDF purpose). */
-export type SealPurpose = 'meraki-secret' | 'device-secret';
+export type SealPurpose = 'meraki-secret' | 'device-secret' | 'webhook-secret';
 
 /** An opened value, and whether it should be sealed again with the current key. */
 export interface Opened {

@@ -18,6 +18,7 @@ import type { ChannelHook, NotificationRow } from './record.ts';
 export function emailChannel(publicUrl: string): ChannelHook {
   return async (tx, row, channels) => {
     if (!channels.includes('email') || !row.machineKind || !row.machineId) return;
+    if (row.type === 'webhook_disabled') return;
     const { rows } = await tx.execute<{
       email: string;
       lang: string;

@@ -20,7 +20,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * The channels besides in-app that this build delivers (a channel missing here is never
  * recorded as handed over, whatever the preferences say).
  */
-export const DELIVERED_CHANNELS: readonly NotificationChannel[] = ['email'];
+export const DELIVERED_CHANNELS: readonly NotificationChannel[] = ['email', 'webhook'];
 
 /** One event to tell the users who see its machine about. */
 export interface NotificationEventInput {
@@ -127,12 +127,22 @@ export async function recordNotifications(
       .filter((id) => !event.onlyFor || event.onlyFor.includes(id));
     if (recipients.length === 0) continue;
     const prefs = await preferencesOf(tx, recipients);
+    const { rows: hooked } = await tx.execute<{ user_id: string }>(sql`
+      SELECT DISTINCT user_id FROM webhooks WHERE enabled AND user_id IN (${sql.join(
+        recipients.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+    const withWebhook = new Set(hooked.map((r) => r.user_id));
     for (const userId of recipients) {
       const pref = prefs.get(userId)!;
       const switches = pref.channels[event.type];
       const quiet = inQuietHours(pref.quiet_hours, pref.time_zone, now);
+      // The webhook channel counts only for users with an enabled webhook.
       const channels = DELIVERED_CHANNELS.filter(
-        (c) => switches[c] && !(quiet && QUIET_CHANNELS.includes(c)),
+        (c) =>
+          switches[c] &&
+          !(quiet && QUIET_CHANNELS.includes(c)) &&
+          (c !== 'webhook' || withWebhook.has(userId)),
       );
       if (!switches.in_app && !DELIVERED_CHANNELS.some((c) => switches[c])) continue;
       let payload = event.payload;

@@ -15,6 +15,7 @@ export const SEALED_VALUES: readonly {
     purpose: 'meraki-secret',
   },
   { table: 'purifiers', id: 'id', column: 'device_secret_next_sealed', purpose: 'device-secret' },
+  { table: 'webhooks', id: 'id', column: 'secret_sealed', purpose: 'webhook-secret' },
 ];
 
 /** What one re-seal run did. */

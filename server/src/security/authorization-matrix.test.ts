@@ -363,6 +363,20 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/notifications/read', { all: true })(s),
     expect: signedIn(200),
   },
+  'GET /api/webhooks': { call: (_w, s) => get('/api/webhooks')(s), expect: signedIn(200) },
+  'POST /api/webhooks': {
+    call: (_w, s) => send('post', '/api/webhooks', { url: 'ftp://example.com' })(s),
+    expect: signedIn(422),
+  },
+  'DELETE /api/webhooks/{id}': {
+    // Nobody's webhook: the same 404 to every signed-in caller.
+    call: (_w, s) => send('delete', `/api/webhooks/${UNKNOWN}`)(s),
+    expect: signedIn(404),
+  },
+  'GET /api/webhooks/{id}/deliveries': {
+    call: (_w, s) => get(`/api/webhooks/${UNKNOWN}/deliveries`)(s),
+    expect: signedIn(404),
+  },
   'GET /api/invitations': { call: (_w, s) => get('/api/invitations')(s), expect: signedIn(200) },
   'POST /api/media_objects': {
     call: (_w, s) => upload('/api/media_objects', png, 'a.png', 'image/png')(s),

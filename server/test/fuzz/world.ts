@@ -22,6 +22,7 @@ export interface World {
     firmware: string;
     firmwareFile: string;
     media: string;
+    webhook: string;
   };
   /** Credentials of a provisioned sensor, for the device API. */
   device: { serial: string; secret: string };
@@ -81,6 +82,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .post(`/api/purifiers/${purifier}/meraki/rotate-secret`)
     .set('Cookie', owner.cookie);
   expect(meraki.status).toBe(200);
+  const webhook = await request(t.url)
+    .post('/api/webhooks')
+    .set('Cookie', owner.cookie)
+    .send({ url: 'https://93.184.215.14/fuzz' });
+  expect(webhook.status).toBe(201);
 
   return {
     sessions: { owner, recipient, technician, admin },
@@ -95,6 +101,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       firmware: firmware.body.ulid,
       firmwareFile: firmware.body.file_name,
       media: avatar.body.ulid ?? String(avatar.body['@id']).split('/').pop(),
+      webhook: webhook.body.id,
     },
     device,
     merakiSecret: meraki.body.shared_secret,
@@ -128,6 +135,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/api\/firmwares\//, { id: ids.firmware }],
     [/^\/firmware\//, { id: ids.firmware, fileName: ids.firmwareFile }],
     [/^\/api\/media_objects\//, { id: ids.media }],
+    [/^\/api\/webhooks\//, { id: ids.webhook }],
     [/^\/api\/users\//, { ulid: self.user.id }],
     [/^\/api\/translations\//, { lang: 'fr', key: 'errors.not_found' }],
     [/^\/api\/validation_codes\//, { code: 'no-such-code' }],

@@ -5,6 +5,10 @@ import { recordDeviceEvents } from '@aircloud/core/devices/events';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { recordWatchNotifications } from '@aircloud/core/notifications/watch';
 import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import {
+  dispatchWebhookDeliveries,
+  pendingDeliveries,
+} from '@aircloud/core/notifications/webhooks';
 import type { ChannelHook } from '@aircloud/core/notifications/record';
 import type { Queue } from 'bullmq';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
@@ -44,6 +48,7 @@ export function createDeviceWatchTask({
   clock = systemClock,
   channels,
   mailQueue,
+  webhookQueue,
 }: {
   db: Database;
   logger: Logger;
@@ -53,6 +58,8 @@ export function createDeviceWatchTask({
   channels?: ChannelHook;
   /** Producer of the mail queue: notification mails are queued once committed. */
   mailQueue?: Queue<JobData['mail']>;
+  /** Producer of the webhooks queue: deliveries are queued once committed. */
+  webhookQueue?: Queue<JobData['webhooks']>;
 }) {
   return async function watchDevices(
     _job?: Job<JobData['device-watch']>,
@@ -109,6 +116,12 @@ export function createDeviceWatchTask({
       );
     const notified = await recordWatchNotifications(db, now, channels);
     if (mailQueue) await dispatchNotificationMails(mailQueue, notified);
+    if (webhookQueue) {
+      await dispatchWebhookDeliveries(db, webhookQueue, notified);
+      // Deliveries whose job was lost (Redis down at commit time) are queued again.
+      for (const id of await pendingDeliveries(db))
+        await webhookQueue.add('deliver', { deliveryId: id }, { jobId: id }).catch(() => undefined);
+    }
     if (io && notified.length > 0)
       await announceNotifications(db, io, notified).catch((err: unknown) =>
         logger.warn({ err }, 'notification announcement failed (they are committed)'),

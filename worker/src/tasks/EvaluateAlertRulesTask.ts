@@ -10,6 +10,7 @@ import {
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import { dispatchWebhookDeliveries } from '@aircloud/core/notifications/webhooks';
 import type { ChannelHook } from '@aircloud/core/notifications/record';
 import type { Queue } from 'bullmq';
 import { rearbitrateHeldPurifiers } from '@aircloud/core/alert-rules/arbitration';
@@ -32,6 +33,8 @@ interface EvaluateDeps {
   channels?: ChannelHook;
   /** Producer of the mail queue: notification mails are queued once committed. */
   mailQueue?: Queue<JobData['mail']>;
+  /** Producer of the webhooks queue: deliveries are queued once committed. */
+  webhookQueue?: Queue<JobData['webhooks']>;
 }
 
 /** What a run did, kept as the job's result. */
@@ -49,7 +52,7 @@ export interface EvaluateResult {
  * its next telemetry post.
  */
 async function evaluateSensors(
-  { db, logger, io, now, channels, mailQueue }: EvaluateDeps,
+  { db, logger, io, now, channels, mailQueue, webhookQueue }: EvaluateDeps,
   sensorIds: string[],
 ): Promise<EvaluateResult> {
   const result: EvaluateResult = {
@@ -64,6 +67,8 @@ async function evaluateSensors(
       sensorId,
       async (page) => {
         if (mailQueue) await dispatchNotificationMails(mailQueue, page.notifications ?? []);
+        if (webhookQueue)
+          await dispatchWebhookDeliveries(db, webhookQueue, page.notifications ?? []);
         if (!io) return;
         try {
           await announceAlerts(db, io, sensorId, page.changed, page.triggers);

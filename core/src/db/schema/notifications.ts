@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type {
+  AccountNotificationType,
   NotificationChannel,
   NotificationPayload,
   NotificationPreferences,
@@ -36,7 +37,7 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').$type<NotificationType>().notNull(),
+    type: text('type').$type<NotificationType | AccountNotificationType>().notNull(),
     machineKind: text('machine_kind').$type<'purifier' | 'sensor'>(),
     machineId: text('machine_id'),
     payload: jsonb('payload').$type<NotificationPayload>().notNull(),
@@ -56,6 +57,10 @@ export const notifications = pgTable(
     index('notifications_unread_idx')
       .on(t.userId)
       .where(sql`read_at IS NULL AND in_app`),
+    // The device watch looks for devices back online after an offline notice (watch.ts).
+    index('notifications_offline_idx')
+      .on(t.createdAt)
+      .where(sql`type = 'device_offline'`),
     check('notifications_machine_kind_check', sql`${t.machineKind} IN ('purifier', 'sensor')`),
   ],
 );
@@ -85,4 +90,61 @@ export const notificationThrottles = pgTable(
     suppressedSince: timestamp('suppressed_since', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/**
+ * Outgoing webhooks of a user: notifications handed to the webhook channel are POSTed to `url`,
+ * signed with the secret (sealed with APP_SECRET, purpose `webhook-secret`). Disabled after
+ * WEBHOOK_FAILURES_TO_DISABLE deliveries failed for good in a row.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhooks_user_idx').on(t.userId)],
+);
+
+/**
+ * One notification to deliver to one webhook (recorded with the notification, in its
+ * transaction): its attempts, the last status code or error, delivered or failed for good.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    notificationId: text('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_once').on(t.webhookId, t.notificationId),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt, t.id),
+    index('webhook_deliveries_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} IN ('pending', 'delivered', 'failed')`,
+    ),
+  ],
 );

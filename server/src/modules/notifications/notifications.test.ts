@@ -205,7 +205,11 @@ describe('/api/me/notification_preferences', () => {
       [{ offline_delay_min: 0 }, 'offline_delay_min', 'min_value'],
       [{ maintenance_percent: 100 }, 'maintenance_percent', 'max_value'],
       [{ flap_interval_min: 1.5 }, 'flap_interval_min', 'integer'],
-      [{ channels: { alert_triggered: { sms: true } } }, 'channels.alert_triggered', ''],
+      [
+        { channels: { alert_triggered: { sms: true } } },
+        'channels.alert_triggered',
+        'unknown_field',
+      ],
       [{ channels: { nope: {} } }, 'channels', ''],
       [{ channels: { alert_triggered: { email: 'yes' } } }, 'channels.alert_triggered.email', ''],
     ];

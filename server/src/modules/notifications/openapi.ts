@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_NOTIFICATION_TYPES,
   markNotificationsReadSchema,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_TYPES,
@@ -23,6 +24,9 @@ const PayloadSchema = z
     offline_since: dateTime().optional(),
     level: z.string().optional(),
     percent: z.number().optional(),
+    webhook_url: z.string().optional(),
+    failures: z.number().int().optional(),
+    last_error: z.string().optional(),
     suppressed: z
       .object({ count: z.number().int(), since: dateTime() })
       .optional()
@@ -35,7 +39,8 @@ const PayloadSchema = z
   .openapi('NotificationPayload', {
     description:
       'Alert rules: measure, value, threshold, mode applied, purifiers. Device offline / ' +
-      'online: last_seen_at (offline_since when back). Maintenance: level and percent.',
+      'online: last_seen_at (offline_since when back). Maintenance: level and percent. ' +
+      'Webhook disabled: webhook_url, failures, last_error.',
   });
 
 const NotificationSchema = z
@@ -43,7 +48,7 @@ const NotificationSchema = z
     '@id': z.string().openapi({ example: '/api/notifications/01J9Z3Q6ZP7V8W2M4K5N6R7S8T' }),
     '@type': z.literal('Notification'),
     id: z.string(),
-    type: z.enum(NOTIFICATION_TYPES),
+    type: z.enum([...NOTIFICATION_TYPES, ...ACCOUNT_NOTIFICATION_TYPES]),
     machine: z
       .object({
         kind: z.enum(['purifier', 'sensor']),

@@ -10,6 +10,7 @@ import { sensorScreens } from '../locales/de/sensors.ts';
 import { invitations } from '../locales/de/invitations.ts';
 import { overview } from '../locales/de/overview.ts';
 import { notificationCenter } from '../locales/de/notification-center.ts';
+import { notifications } from '../locales/de/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -26,4 +27,5 @@ export const catalogue = deepMerge(
   invitations,
   overview,
   notificationCenter,
+  notifications,
 );

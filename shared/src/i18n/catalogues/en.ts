@@ -10,6 +10,7 @@ import { sensorScreens } from '../locales/en/sensors.ts';
 import { invitations } from '../locales/en/invitations.ts';
 import { overview } from '../locales/en/overview.ts';
 import { notificationCenter } from '../locales/en/notification-center.ts';
+import { notifications } from '../locales/en/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -26,4 +27,5 @@ export const catalogue = deepMerge(
   invitations,
   overview,
   notificationCenter,
+  notifications,
 );

@@ -10,6 +10,7 @@ import { sensorScreens } from '../locales/es/sensors.ts';
 import { invitations } from '../locales/es/invitations.ts';
 import { overview } from '../locales/es/overview.ts';
 import { notificationCenter } from '../locales/es/notification-center.ts';
+import { notifications } from '../locales/es/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -26,4 +27,5 @@ export const catalogue = deepMerge(
   invitations,
   overview,
   notificationCenter,
+  notifications,
 );

@@ -10,6 +10,7 @@ import { sensorScreens } from '../locales/fr/sensors.ts';
 import { invitations } from '../locales/fr/invitations.ts';
 import { overview } from '../locales/fr/overview.ts';
 import { notificationCenter } from '../locales/fr/notification-center.ts';
+import { notifications } from '../locales/fr/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -26,4 +27,5 @@ export const catalogue = deepMerge(
   invitations,
   overview,
   notificationCenter,
+  notifications,
 );

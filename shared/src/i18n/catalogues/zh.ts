@@ -10,6 +10,7 @@ import { sensorScreens } from '../locales/zh/sensors.ts';
 import { invitations } from '../locales/zh/invitations.ts';
 import { overview } from '../locales/zh/overview.ts';
 import { notificationCenter } from '../locales/zh/notification-center.ts';
+import { notifications } from '../locales/zh/notifications.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -26,4 +27,5 @@ export const catalogue = deepMerge(
   invitations,
   overview,
   notificationCenter,
+  notifications,
 );

@@ -20,6 +20,7 @@ const ICONS: Record<Notification['type'], IconName> = {
   device_offline: 'wifi',
   device_online: 'wifi',
   maintenance_due: 'purifier',
+  webhook_disabled: 'external',
 };
 
 /** What a notification says, from its type and payload, in the reader's language. */
@@ -57,6 +58,11 @@ export function notificationText(n: Notification, t: TFunction, language: string
         machine,
         level: p.level ? t(`maintenance.level.${p.level}`) : '',
         percent: p.percent ?? 0,
+      });
+    case 'webhook_disabled':
+      return t('notifications.text.webhook_disabled', {
+        url: p.webhook_url ?? '',
+        count: p.failures ?? 0,
       });
   }
 }

@@ -28,6 +28,8 @@ export const notificationCenter = {
       device_online: '{{machine}} ist wieder online.',
       maintenance_due: '{{machine}}: {{level}} bei {{percent}} %, Austausch planen.',
       mode: 'Modus {{mode}} auf {{purifiers}} angewendet.',
+      webhook_disabled:
+        'Der Webhook {{url}} wurde nach {{count}} fehlgeschlagenen Zustellungen in Folge deaktiviert.',
       'mode-none': 'Modus {{mode}} (kein Luftreiniger gesteuert).',
       suppressed_one: 'Und {{count}} weitere seit {{time}}.',
       suppressed_other: 'Und {{count}} weitere seit {{time}}.',

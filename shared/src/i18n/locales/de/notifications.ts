@@ -1,3 +1,15 @@
+/** Interface texts of notifications and webhooks (de). */
+export const notifications = {
+  errors: {
+    webhook_url_invalid:
+      'Geben Sie eine Webadresse mit http:// oder https:// ein, ohne Benutzername oder Passwort',
+    webhook_url_private:
+      'Diese Adresse liegt in einem privaten oder lokalen Netz: Webhooks erreichen nur öffentliche Adressen',
+    webhook_url_unresolvable: 'Dieser Hostname wurde nicht gefunden',
+    webhook_limit: 'Sie haben bereits 10 Webhooks: löschen Sie zuerst einen',
+  },
+};
+
 /** Texts of the notification mails (de): one subject and body per event type. */
 export const notificationMail = {
   mail: {

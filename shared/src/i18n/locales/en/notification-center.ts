@@ -28,6 +28,8 @@ export const notificationCenter = {
       device_online: '{{machine}} is back online.',
       maintenance_due: '{{machine}}: {{level}} at {{percent}} %, plan its replacement.',
       mode: 'Mode {{mode}} applied to {{purifiers}}.',
+      webhook_disabled:
+        'The webhook {{url}} was turned off after {{count}} failed deliveries in a row.',
       'mode-none': 'Mode {{mode}} (no purifier driven).',
       suppressed_one: 'And {{count}} more since {{time}}.',
       suppressed_other: 'And {{count}} more since {{time}}.',

@@ -1,3 +1,15 @@
+/** Interface texts of notifications and webhooks (en). */
+export const notifications = {
+  errors: {
+    webhook_url_invalid:
+      'Enter a web address starting with http:// or https://, without a user name or password',
+    webhook_url_private:
+      'This address is on a private or local network: webhooks can only reach public addresses',
+    webhook_url_unresolvable: 'This host name cannot be found',
+    webhook_limit: 'You already have 10 webhooks: delete one first',
+  },
+};
+
 /** Texts of the notification mails (en): one subject and body per event type. */
 export const notificationMail = {
   mail: {

@@ -28,6 +28,8 @@ export const notificationCenter = {
       device_online: '{{machine}} vuelve a estar conectado.',
       maintenance_due: '{{machine}}: {{level}} al {{percent}} %, prevea su sustitución.',
       mode: 'Modo {{mode}} aplicado a {{purifiers}}.',
+      webhook_disabled:
+        'El webhook {{url}} se desactivó tras {{count}} entregas fallidas seguidas.',
       'mode-none': 'Modo {{mode}} (ningún purificador controlado).',
       suppressed_one: 'Y {{count}} más desde las {{time}}.',
       suppressed_other: 'Y {{count}} más desde las {{time}}.',

@@ -1,3 +1,15 @@
+/** Interface texts of notifications and webhooks (es). */
+export const notifications = {
+  errors: {
+    webhook_url_invalid:
+      'Introduzca una dirección web que empiece por http:// o https://, sin usuario ni contraseña',
+    webhook_url_private:
+      'Esta dirección está en una red privada o local: los webhooks solo pueden llegar a direcciones públicas',
+    webhook_url_unresolvable: 'No se encuentra este nombre de host',
+    webhook_limit: 'Ya tiene 10 webhooks: elimine uno primero',
+  },
+};
+
 /** Texts of the notification mails (es): one subject and body per event type. */
 export const notificationMail = {
   mail: {

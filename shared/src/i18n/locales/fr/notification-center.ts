@@ -28,6 +28,8 @@ export const notificationCenter = {
       device_online: '{{machine}} est de nouveau en ligne.',
       maintenance_due: '{{machine}} : {{level}} à {{percent}} %, prévoyez son remplacement.',
       mode: 'Mode {{mode}} appliqué à {{purifiers}}.',
+      webhook_disabled:
+        'Le webhook {{url}} a été désactivé après {{count}} livraisons échouées d’affilée.',
       'mode-none': 'Mode {{mode}} (aucun purificateur piloté).',
       suppressed_one: 'Et {{count}} autre depuis {{time}}.',
       suppressed_other: 'Et {{count}} autres depuis {{time}}.',

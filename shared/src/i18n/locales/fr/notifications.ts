@@ -1,3 +1,15 @@
+/** Interface texts of notifications and webhooks (fr). */
+export const notifications = {
+  errors: {
+    webhook_url_invalid:
+      'Saisissez une adresse web commençant par http:// ou https://, sans nom d’utilisateur ni mot de passe',
+    webhook_url_private:
+      'Cette adresse est sur un réseau privé ou local : les webhooks ne peuvent joindre que des adresses publiques',
+    webhook_url_unresolvable: 'Ce nom d’hôte est introuvable',
+    webhook_limit: 'Vous avez déjà 10 webhooks : supprimez-en un d’abord',
+  },
+};
+
 /** Texts of the notification mails (fr): one subject and body per event type. */
 export const notificationMail = {
   mail: {

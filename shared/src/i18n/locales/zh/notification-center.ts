@@ -26,6 +26,7 @@ export const notificationCenter = {
       device_online: '{{machine}} 已恢复在线。',
       maintenance_due: '{{machine}}：{{level}} 剩余 {{percent}} %，请安排更换。',
       mode: '已对 {{purifiers}} 应用 {{mode}} 模式。',
+      webhook_disabled: 'Webhook {{url}} 连续 {{count}} 次投递失败，已被停用。',
       'mode-none': '{{mode}} 模式（未控制净化器）。',
       suppressed_other: '自 {{time}} 起还有 {{count}} 条。',
     },

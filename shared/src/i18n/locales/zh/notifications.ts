@@ -1,3 +1,13 @@
+/** Interface texts of notifications and webhooks (zh). */
+export const notifications = {
+  errors: {
+    webhook_url_invalid: '请输入以 http:// 或 https:// 开头的网址，不含用户名或密码',
+    webhook_url_private: '该地址位于私有或本地网络：webhook 只能访问公共地址',
+    webhook_url_unresolvable: '找不到该主机名',
+    webhook_limit: '您已有 10 个 webhook：请先删除一个',
+  },
+};
+
 /** Texts of the notification mails (zh): one subject and body per event type. */
 export const notificationMail = {
   mail: {
