@@ -7,10 +7,13 @@ import { createAppStore } from './app/store.ts';
 import { i18nReady } from './lib/i18n/i18n.ts';
 import { startClientErrorReporting } from './lib/errorReporting.ts';
 import { setRouter } from './lib/navigation/navigator.ts';
+import { startTheme } from './lib/theme/theme.ts';
 import './styles/global.css';
 
 // Client errors to VITE_SENTRY_DSN (a separate chunk; nothing at all without the setting).
 startClientErrorReporting();
+// public/theme-init.js set the theme before paint; from here on the client follows changes.
+startTheme();
 const store = createAppStore();
 const router = createBrowserRouter(buildRoutes(store));
 setRouter(router);

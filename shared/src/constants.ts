@@ -34,6 +34,8 @@ export const API_TOKEN_VALIDITY_DAYS = 365;
 /** Local storage keys of the client. */
 export const STORAGE_KEYS = {
   language: 'aircloud.lang',
+  /** 'system', 'light' or 'dark'; read before the first paint by client/public/theme-init.js. */
+  theme: 'aircloud.theme',
   hiddenTips: 'aircloud.hidden-tips',
   reloadMarker: 'aircloud.reload-id',
 } as const;

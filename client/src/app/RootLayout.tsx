@@ -1,9 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { NotificationStack } from '../components/NotificationStack.tsx';
 import { routeNameOf, ROUTES_WITHOUT_NAVIGATION } from '../lib/navigation/routeNames.ts';
 import { useAppSelector } from '../lib/storeHooks.ts';
+import { FormLockDialog } from './FormLockDialog.tsx';
 import { loadChunk } from './lazyPage.ts';
+import { usePageFocus } from './usePageFocus.ts';
 import { useViewAsUserMode } from './useViewAsUserMode.ts';
 
 // The navigation is not part of the login page's JavaScript.
@@ -18,20 +21,38 @@ const ViewAsUserBanner = lazy(() =>
   })),
 );
 
-/** Top navigation (when it applies), the view-as-user banner, the page, and the notifications. */
+/**
+ * Skip link (first focusable element), top navigation (when it applies), the view-as-user banner,
+ * the page, the notifications and the unsaved-changes question.
+ */
 export function RootLayout() {
+  const { t } = useTranslation();
   const matches = useMatches();
   const navigation = useNavigation();
   const authState = useAppSelector((state) => state.session.authState);
   const routeName = routeNameOf(matches);
   const viewedUser = useViewAsUserMode();
+  const mainRef = useRef<HTMLElement>(null);
+  usePageFocus(mainRef);
   const showNavigation =
     authState === 'authenticated' &&
     routeName !== null &&
     !ROUTES_WITHOUT_NAVIGATION.includes(routeName);
 
+  // Focus moves by script: a bare "#main" would become a router navigation.
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const main = mainRef.current;
+    if (!main) return;
+    main.focus();
+    main.scrollIntoView();
+  };
+
   return (
     <div className="app">
+      <a className="skip-link" href="#main" onClick={skipToContent}>
+        {t('nav.skip-to-content')}
+      </a>
       {navigation.state === 'loading' ? (
         <div className="route-progress" role="progressbar" aria-hidden="true" />
       ) : null}
@@ -45,10 +66,11 @@ export function RootLayout() {
           <ViewAsUserBanner userUlid={viewedUser} />
         </Suspense>
       ) : null}
-      <main className="app__main" id="main">
+      <main className="app__main" id="main" ref={mainRef} tabIndex={-1}>
         <Outlet />
       </main>
       <NotificationStack />
+      <FormLockDialog />
     </div>
   );
 }

@@ -80,4 +80,49 @@ describe('notifications stack', () => {
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('sits in a labelled region landmark, empty or not', () => {
+    renderStack();
+    const region = screen.getByRole('region', { name: 'Notifications' });
+    expect(region.querySelector('ol.notification-stack')).not.toBeNull();
+  });
+
+  it('shows an identical error once however often it is raised', () => {
+    const store = renderStack();
+    act(() => {
+      store.dispatch(notifyError('users.my-api.generate-token.error'));
+      store.dispatch(notifyError('users.my-api.generate-token.error'));
+      store.dispatch(notifyError({ key: 'users.my-api.generate-token.error' }));
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    act(() => {
+      store.dispatch(notifyError('validation.password.digit'));
+    });
+    expect(screen.getAllByRole('alert')).toHaveLength(2);
+  });
+
+  it('tells apart the same key with other values, and restarts an info shown again', () => {
+    const store = renderStack();
+    act(() => {
+      store.dispatch(notifyInfo('forgot-password.message-sent', { email: 'ada@example.test' }));
+      store.dispatch(notifyInfo('forgot-password.message-sent', { email: 'bob@example.test' }));
+    });
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(2000);
+      store.dispatch(notifyInfo('forgot-password.message-sent', { email: 'ada@example.test' }));
+    });
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    // bob's has run out; ada's was shown again 500 ms ago.
+    expect(screen.getAllByRole('status').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('ada@example.test'),
+    ]);
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
 });

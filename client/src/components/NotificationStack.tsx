@@ -47,15 +47,20 @@ function NotificationItem({ notification }: { notification: Notification }) {
   );
 }
 
-/** The notifications stacked at the bottom left: infos fade out, errors stay until dismissed. */
+/**
+ * The notifications stacked at the bottom left, in a labelled region landmark present on every
+ * page: infos fade out, errors stay until dismissed.
+ */
 export function NotificationStack() {
   const items = useAppSelector((state) => state.notifications.items);
   const { t } = useTranslation();
   return (
-    <ol className="notification-stack" aria-label={t('common.notifications')}>
-      {items.map((item) => (
-        <NotificationItem key={item.id} notification={item} />
-      ))}
-    </ol>
+    <section className="notification-region" aria-label={t('common.notifications')}>
+      <ol className="notification-stack">
+        {items.map((item) => (
+          <NotificationItem key={item.id} notification={item} />
+        ))}
+      </ol>
+    </section>
   );
 }

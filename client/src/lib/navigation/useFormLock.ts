@@ -3,12 +3,15 @@ import { useStore } from 'react-redux';
 import { useBlocker } from 'react-router-dom';
 import { formLockSet } from '../session/sessionSlice.ts';
 import type { CoreState } from '../storeHooks.ts';
+import { setHeldNavigation } from './formLockPrompt.ts';
 import { routeNameForLocation } from './navigator.ts';
 import type { RouteName } from './routeNames.ts';
 
 /**
- * Locks navigation while a form has unsaved edits: a navigation is cancelled and `onBlocked`
- * receives the target route name; closing or reloading the tab asks the browser to confirm.
+ * Locks navigation while a form has unsaved edits: a navigation to another page or tab is held
+ * and the shell asks "Discard and leave" or "Stay" (app/FormLockDialog); closing or reloading the
+ * tab asks the browser to confirm. `onBlocked` receives the target route name of each held
+ * navigation (spec section 2).
  */
 export function useFormLock(locked: boolean, onBlocked?: (target: RouteName | null) => void): void {
   const store = useStore<CoreState>();
@@ -40,8 +43,20 @@ export function useFormLock(locked: boolean, onBlocked?: (target: RouteName | nu
 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    const target = routeNameForLocation(blocker.location);
-    blocker.reset();
-    onBlockedRef.current?.(target);
-  }, [blocker]);
+    onBlockedRef.current?.(routeNameForLocation(blocker.location));
+    setHeldNavigation({
+      proceed: () => {
+        setHeldNavigation(null);
+        store.dispatch(formLockSet(false));
+        blocker.proceed();
+      },
+      stay: () => {
+        setHeldNavigation(null);
+        blocker.reset();
+      },
+    });
+  }, [blocker, store]);
+
+  // A form that goes away (a forced logout, a save that navigates) takes its question with it.
+  useEffect(() => () => setHeldNavigation(null), []);
 }

@@ -18,6 +18,27 @@ export interface NotificationsState {
   items: Notification[];
 }
 
+function sameMessage(a: Message, b: Message): boolean {
+  if (a.key !== b.key) return false;
+  const aParams = Object.entries(a.params ?? {});
+  const bParams = b.params ?? {};
+  return (
+    aParams.length === Object.keys(bParams).length &&
+    aParams.every(([name, value]) => bParams[name] === value)
+  );
+}
+
+/** Two labels say the same thing: same keys with the same values, in the same order. */
+export function sameLabel(a: Notification['label'], b: Notification['label']): boolean {
+  const aList = Array.isArray(a) ? a : [a];
+  const bList = Array.isArray(b) ? b : [b];
+  return (
+    Array.isArray(a) === Array.isArray(b) &&
+    aList.length === bList.length &&
+    aList.every((message, index) => sameMessage(message, bList[index]!))
+  );
+}
+
 const initialState: NotificationsState = { items: [] };
 
 /** The notifications stacked at the bottom left of every page. */
@@ -27,6 +48,16 @@ export const notificationsSlice = createSlice({
   reducers: {
     notified: {
       reducer(state, action: PayloadAction<Notification>) {
+        const { state: kind, label } = action.payload;
+        const same = state.items.findIndex(
+          (item) => item.state === kind && sameLabel(item.label, label),
+        );
+        // The same message never stacks: an error already shown stays as it is; an info shown
+        // again starts its time-out afresh (a new id).
+        if (same >= 0) {
+          if (kind === 'info') state.items[same] = action.payload;
+          return;
+        }
         state.items.push(action.payload);
       },
       prepare(state: Notification['state'], label: Notification['label']) {

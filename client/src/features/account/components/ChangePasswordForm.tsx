@@ -12,7 +12,7 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
-import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
 import { useEditMyPasswordMutation } from '../api/accountApi.ts';
 
@@ -43,7 +43,7 @@ export function ChangePasswordForm() {
   });
   const password = useWatch({ control, name: 'new_password1' }) ?? '';
 
-  useFormLock(isDirty, () => dispatch(notifyError('common.unsaved-changes')));
+  useFormLock(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);

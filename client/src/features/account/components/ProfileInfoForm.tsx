@@ -84,7 +84,7 @@ export function ProfileInfoForm({ me }: { me: Me }) {
   const avatarChanged = Boolean(avatar.file) || avatar.removed;
   const dirty = isDirty || avatarChanged;
 
-  useFormLock(dirty, () => dispatch(notifyError('common.unsaved-changes')));
+  useFormLock(dirty);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);

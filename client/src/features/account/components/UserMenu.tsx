@@ -8,6 +8,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useLogoutMutation } from '../../../lib/api/meApi.ts';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
+import {
+  chooseTheme,
+  THEME_CHOICES,
+  useThemeChoice,
+  type ThemeChoice,
+} from '../../../lib/theme/theme.ts';
 import { loggedOut } from '../../../lib/session/sessionSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
 import { ApiTokenPanel } from './ApiTokenPanel.tsx';
@@ -27,6 +33,7 @@ export function UserMenu() {
   const user = useAppSelector((state) => state.session.user);
   const [open, setOpen] = useState<Open>(null);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
+  const theme = useThemeChoice();
 
   const signOut = async () => {
     await logout();
@@ -72,6 +79,32 @@ export function UserMenu() {
                 {t('user-menu.translations')}
               </DropdownMenu.Item>
             ) : null}
+            <DropdownMenu.Separator className="menu__separator" />
+            <DropdownMenu.Label className="menu__group-label" id="user-menu-theme">
+              {t('user-menu.theme')}
+            </DropdownMenu.Label>
+            <DropdownMenu.RadioGroup
+              aria-labelledby="user-menu-theme"
+              value={theme}
+              onValueChange={(value) => chooseTheme(value as ThemeChoice)}
+            >
+              {THEME_CHOICES.map((choice) => (
+                <DropdownMenu.RadioItem
+                  key={choice}
+                  value={choice}
+                  className="menu__item menu__item--radio"
+                  // The menu stays open: the page changes behind it at once.
+                  onSelect={(event) => event.preventDefault()}
+                >
+                  <span className="menu__radio-mark" aria-hidden="true">
+                    <DropdownMenu.ItemIndicator>
+                      <Icon name="check" size={16} />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  {t(`user-menu.theme-${choice}`)}
+                </DropdownMenu.RadioItem>
+              ))}
+            </DropdownMenu.RadioGroup>
             <DropdownMenu.Separator className="menu__separator" />
             <DropdownMenu.Item
               className="menu__item menu__item--danger"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { Role } from '@aircloud/shared/roles';
@@ -67,5 +68,18 @@ describe('top navigation', () => {
   it('shows no badge without invitations', () => {
     renderNavigation('ROLE_USER', 0);
     expect(screen.getByRole('link', { name: /invitations/i }).querySelector('.badge')).toBeNull();
+  });
+
+  it('closes the mobile menu on Escape and gives the focus back to its button', async () => {
+    renderNavigation('ROLE_USER');
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Open the menu' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveClass('is-open');
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveClass('is-open');
+    expect(toggle).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasRole, isAdmin } from '@aircloud/shared/roles';
@@ -23,11 +23,24 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
   const user = useAppSelector((state) => state.session.user);
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Close the mobile menu whenever a link was followed.
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname]);
+
+  // Escape closes the mobile menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   // A global reload event refreshes what the navigation shows (badge count, role).
   useEffect(() => {
@@ -69,6 +82,7 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
           <Logo />
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="icon-button topbar__menu-toggle"
           aria-expanded={menuOpen}

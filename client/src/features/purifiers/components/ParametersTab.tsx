@@ -18,7 +18,7 @@ import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
-import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
 import { usePatchPurifierMutation } from '../api/purifiersApi.ts';
 import { RoomVolumeHelper } from './RoomVolumeHelper.tsx';
@@ -112,7 +112,7 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
     defaultValues: saved.current,
   });
 
-  useFormLock(isDirty, () => dispatch(notifyError('common.unsaved-changes')));
+  useFormLock(isDirty);
 
   const onSubmit = handleSubmit(async (changes) => {
     setServerError(null);

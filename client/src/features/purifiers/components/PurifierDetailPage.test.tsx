@@ -205,9 +205,10 @@ describe('parameters form', () => {
     const { router } = renderApp(`${DETAIL}/parameters`, signedIn(makeMe()));
     await user.type(await screen.findByLabelText('Short name'), 'Salon');
     await user.click(screen.getByRole('link', { name: 'Schedule' }));
-    expect(
-      await screen.findByText('You have unsaved changes: save or cancel them before leaving'),
-    ).toBeInTheDocument();
+    const question = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(router.state.location.pathname).toBe(`${DETAIL}/parameters`);
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(`${DETAIL}/parameters`);
     const event = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(event);
@@ -251,8 +252,10 @@ describe('schedule editor', () => {
     ).toBeInTheDocument();
     expect(patches).toEqual([]);
 
-    // Unsaved plan: leaving is refused.
+    // Unsaved plan: leaving asks first; staying keeps the plan.
     await user.click(screen.getByRole('link', { name: 'Summary' }));
+    await user.click(await screen.findByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(`${DETAIL}/schedule`);
 
     await user.click(screen.getAllByRole('button', { name: 'Remove the slot at 08:00' })[1]!);

@@ -132,7 +132,7 @@ export function ScheduleTab({ purifier }: { purifier: Purifier }) {
     return error === 'schedule.duplicate' || showErrors || touched.has(id) ? error : undefined;
   };
 
-  useFormLock(dirty, () => dispatch(notifyError('common.unsaved-changes')));
+  useFormLock(dirty);
 
   const updateDay = (day: number, change: (slots: EditableSlot[]) => EditableSlot[]) =>
     setWeek((current) => current.map((slots, d) => (d === day ? change(slots) : slots)));

@@ -10,7 +10,7 @@ import { NameFields } from '../../../components/NameFields.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
-import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
 import { usePatchSensorMutation } from '../api/sensorsApi.ts';
 
@@ -45,7 +45,7 @@ export function ParametersTab({ sensor }: { sensor: Sensor }) {
     defaultValues: saved.current,
   });
 
-  useFormLock(isDirty, () => dispatch(notifyError('common.unsaved-changes')));
+  useFormLock(isDirty);
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);

@@ -18,7 +18,7 @@ import { NewPasswordFields } from '../../../components/NewPasswordFields.tsx';
 import { catalogueKeyOf } from '../../../lib/api/errorMessage.ts';
 import { applyViolations } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
-import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
+import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { userUpdated } from '../../../lib/session/sessionSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
 import { useCreateUserMutation, useUpdateUserMutation } from '../api/usersApi.ts';
@@ -84,9 +84,7 @@ export function UserForm({ user }: { user?: User }) {
   });
   const avatarChanged = Boolean(avatar.file) || avatar.removed;
 
-  useFormLock((isDirty || avatarChanged) && leaveTo === null, () =>
-    dispatch(notifyError('common.unsaved-changes')),
-  );
+  useFormLock((isDirty || avatarChanged) && leaveTo === null);
   // Navigate once the lock above is released (its effect runs first).
   useEffect(() => {
     if (leaveTo !== null) navigate(leaveTo);

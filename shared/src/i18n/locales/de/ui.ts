@@ -24,8 +24,6 @@ export const ui = {
     'hide-password': 'Passwort verbergen',
     'rule-satisfied': '(erfüllt)',
     'rule-not-satisfied': '(noch nicht erfüllt)',
-    'unsaved-changes':
-      'Sie haben ungespeicherte Änderungen: Speichern oder verwerfen Sie sie, bevor Sie die Seite verlassen',
     language: 'Sprache',
     languages: {
       fr: 'Français',
@@ -40,6 +38,7 @@ export const ui = {
     },
   },
   nav: {
+    'skip-to-content': 'Zum Inhalt springen',
     main: 'Hauptnavigation',
     home: 'AirCloud-Startseite',
     'open-menu': 'Menü öffnen',
@@ -59,6 +58,16 @@ export const ui = {
     'api-token': 'Mein API-Token',
     translations: 'Übersetzungen',
     'sign-out': 'Abmelden',
+    theme: 'Design',
+    'theme-system': 'Systemdesign',
+    'theme-light': 'Hell',
+    'theme-dark': 'Dunkel',
+  },
+  'form-lock': {
+    title: 'Ohne Speichern verlassen?',
+    body: 'Ihre nicht gespeicherten Änderungen gehen verloren.',
+    stay: 'Bleiben',
+    discard: 'Verwerfen und verlassen',
   },
   logout: {
     title: 'Abmelden?',

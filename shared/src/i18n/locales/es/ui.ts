@@ -24,7 +24,6 @@ export const ui = {
     'hide-password': 'Ocultar la contraseña',
     'rule-satisfied': '(cumplido)',
     'rule-not-satisfied': '(aún no cumplido)',
-    'unsaved-changes': 'Tiene cambios sin guardar: guárdelos o cancélelos antes de salir',
     language: 'Idioma',
     languages: {
       fr: 'Français',
@@ -39,6 +38,7 @@ export const ui = {
     },
   },
   nav: {
+    'skip-to-content': 'Ir al contenido',
     main: 'Navegación principal',
     home: 'Inicio de AirCloud',
     'open-menu': 'Abrir el menú',
@@ -58,6 +58,16 @@ export const ui = {
     'api-token': 'Mi token API',
     translations: 'Traducciones',
     'sign-out': 'Cerrar sesión',
+    theme: 'Tema',
+    'theme-system': 'Tema del sistema',
+    'theme-light': 'Claro',
+    'theme-dark': 'Oscuro',
+  },
+  'form-lock': {
+    title: '¿Salir sin guardar?',
+    body: 'Se perderán los cambios no guardados.',
+    stay: 'Quedarse',
+    discard: 'Descartar y salir',
   },
   logout: {
     title: '¿Cerrar sesión?',

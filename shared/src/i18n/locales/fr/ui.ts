@@ -24,13 +24,12 @@ export const ui = {
     'hide-password': 'Masquer le mot de passe',
     'rule-satisfied': '(respectée)',
     'rule-not-satisfied': '(pas encore respectée)',
-    'unsaved-changes':
-      'Vous avez des modifications non enregistrées : enregistrez-les ou annulez-les avant de quitter',
     language: 'Langue',
     languages: { fr: 'Français', en: 'English', de: 'Deutsch', es: 'Español', zh: '中文' },
     tip: { show: "Afficher l'astuce", hide: 'Masquer cette astuce' },
   },
   nav: {
+    'skip-to-content': 'Aller au contenu',
     main: 'Principale',
     home: 'Accueil AirCloud',
     'open-menu': 'Ouvrir le menu',
@@ -50,6 +49,16 @@ export const ui = {
     'api-token': 'Mon jeton API',
     translations: 'Traductions',
     'sign-out': 'Se déconnecter',
+    theme: 'Thème',
+    'theme-system': 'Thème du système',
+    'theme-light': 'Clair',
+    'theme-dark': 'Sombre',
+  },
+  'form-lock': {
+    title: 'Quitter sans enregistrer ?',
+    body: 'Vos modifications non enregistrées seront perdues.',
+    stay: 'Rester',
+    discard: 'Abandonner et quitter',
   },
   logout: {
     title: 'Se déconnecter ?',

@@ -1,0 +1,19 @@
+// Sets <html data-theme> before the first paint (an external file: the CSP forbids inline scripts).
+// The key is STORAGE_KEYS.theme of @aircloud/shared/constants; client/src/lib/theme keeps it in sync.
+/* global window, document */
+(function () {
+  var choice = null;
+  try {
+    choice = localStorage.getItem('aircloud.theme');
+  } catch {
+    // Storage refused: follow the system.
+  }
+  var dark =
+    choice === 'dark' ||
+    (choice !== 'light' &&
+      !!window.matchMedia &&
+      window.matchMedia('(prefers-color-scheme: dark)').matches);
+  var theme = dark ? 'dark' : 'light';
+  document.documentElement.dataset.theme = theme;
+  document.documentElement.style.colorScheme = theme;
+})();
