@@ -3,7 +3,10 @@ import { Button } from './Button.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { Popin } from './Popin.tsx';
 
-/** A confirmation dialog: icon, title, body and cancel/confirm actions. */
+/**
+ * A confirmation dialog: icon, title, body and cancel/confirm actions. First focus goes to the
+ * safe action: cancel when confirming destroys something (`danger`), confirm otherwise.
+ */
 export function ConfirmDialog({
   open,
   icon = 'alert',
@@ -46,10 +49,20 @@ export function ConfirmDialog({
       description={body}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={loading}>
+          <Button
+            variant="secondary"
+            onClick={onCancel}
+            disabled={loading}
+            data-autofocus={danger || undefined}
+          >
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={loading}>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            loading={loading}
+            data-autofocus={!danger || undefined}
+          >
             {confirmLabel}
           </Button>
         </>

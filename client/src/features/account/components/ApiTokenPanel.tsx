@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@aircloud/shared/users';
 import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { Tip } from '../../../components/Tip.tsx';
@@ -26,6 +27,8 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   const [copied, setCopied] = useState(false);
   // Local state on purpose: the full token never enters the store, and closing forgets it.
   const [fresh, setFresh] = useState<ApiToken | null>(null);
+  // Replacing a token ends the current one: asked first, only when there is one.
+  const [confirming, setConfirming] = useState(false);
   const hint = fresh?.api_token_hint ?? user?.api_token_hint ?? null;
   const validity = fresh?.api_token_validity ?? user?.api_token_validity ?? null;
 
@@ -52,6 +55,7 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   const generateToken = async () => {
+    setConfirming(false);
     const request = generate();
     const result = await request;
     request.reset(); // the store keeps no copy of the answer
@@ -121,7 +125,10 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
           </p>
         ) : null}
         <div className="actions">
-          <Button onClick={() => void generateToken()} loading={generating}>
+          <Button
+            onClick={() => (hint ? setConfirming(true) : void generateToken())}
+            loading={generating}
+          >
             <Icon name="refresh" size={18} />
             {hint
               ? t('users.my-api.generate-token.regenerate')
@@ -145,6 +152,17 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
         <p>{t('users.my-api.tip.text')}</p>
         <code className="code-block">Authorization: Bearer &lt;token&gt;</code>
       </Tip>
+      <ConfirmDialog
+        open={confirming}
+        icon="refresh"
+        danger
+        title={t('users.my-api.generate-token.confirm-title')}
+        body={t('users.my-api.generate-token.confirm-body')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('users.my-api.generate-token.confirm')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void generateToken()}
+      />
     </SidePanel>
   );
 }

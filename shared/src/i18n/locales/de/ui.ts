@@ -183,6 +183,10 @@ export const ui = {
         regenerate: 'Neues Token erzeugen',
         warning: 'Ein neues Token macht das aktuelle sofort ungültig.',
         error: 'Das Token konnte nicht erzeugt werden, bitte versuchen Sie es erneut',
+        'confirm-title': 'API-Token ersetzen?',
+        'confirm-body':
+          'Das aktuelle Token funktioniert sofort nicht mehr: Skripte, die es verwenden, werden abgewiesen.',
+        confirm: 'Token ersetzen',
       },
       tip: {
         title: 'So verwenden Sie es',

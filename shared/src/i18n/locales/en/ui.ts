@@ -167,6 +167,10 @@ export const ui = {
         regenerate: 'Generate a new token',
         warning: 'Generating a new token immediately invalidates the current one.',
         error: 'The token could not be generated, please try again',
+        'confirm-title': 'Replace your API token?',
+        'confirm-body':
+          'The current token stops working at once: scripts that use it will be refused.',
+        confirm: 'Replace the token',
       },
       tip: {
         title: 'How to use it',

@@ -182,6 +182,10 @@ export const ui = {
         regenerate: 'Generar un nuevo token',
         warning: 'Generar un nuevo token invalida inmediatamente el actual.',
         error: 'No se ha podido generar el token, vuelva a intentarlo',
+        'confirm-title': '¿Sustituir su token de API?',
+        'confirm-body':
+          'El token actual deja de funcionar de inmediato: los scripts que lo usan serán rechazados.',
+        confirm: 'Sustituir el token',
       },
       tip: {
         title: 'Cómo usarlo',

@@ -173,6 +173,10 @@ export const ui = {
         regenerate: 'Générer un nouveau jeton',
         warning: 'Générer un nouveau jeton invalide immédiatement le jeton actuel.',
         error: "Le jeton n'a pas pu être généré, réessayez",
+        'confirm-title': 'Remplacer votre jeton d’API ?',
+        'confirm-body':
+          'Le jeton actuel cesse aussitôt de fonctionner : les scripts qui l’utilisent seront refusés.',
+        confirm: 'Remplacer le jeton',
       },
       tip: {
         title: "Comment l'utiliser",
