@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: 'Datei auswählen', none: 'Keine Datei ausgewählt' },
     date: {
       placeholder: 'TT/MM/JJJJ',
       'open-calendar': 'Kalender öffnen',

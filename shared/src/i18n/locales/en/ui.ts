@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: 'Choose a file', none: 'No file chosen' },
     date: {
       placeholder: 'DD/MM/YYYY',
       'open-calendar': 'Open the calendar',

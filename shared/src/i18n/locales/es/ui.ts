@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: 'Elegir un archivo', none: 'Ningún archivo seleccionado' },
     date: {
       placeholder: 'DD/MM/AAAA',
       'open-calendar': 'Abrir el calendario',

@@ -1,6 +1,7 @@
 /** Textes d'interface de cette langue, une clé de premier niveau par écran ou composant. */
 export const ui = {
   common: {
+    file: { choose: 'Choisir un fichier', none: 'Aucun fichier choisi' },
     date: {
       placeholder: 'JJ/MM/AAAA',
       'open-calendar': 'Ouvrir le calendrier',

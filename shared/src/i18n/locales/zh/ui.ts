@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: '选择文件', none: '未选择文件' },
     date: {
       placeholder: '日/月/年 (DD/MM/YYYY)',
       'open-calendar': '打开日历',
