@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from './Button.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { Popin } from './Popin.tsx';
@@ -19,6 +19,7 @@ export function ConfirmDialog({
   loading = false,
   danger = false,
   error,
+  returnFocusTo,
 }: {
   open: boolean;
   icon?: IconName;
@@ -31,6 +32,8 @@ export function ConfirmDialog({
   loading?: boolean;
   danger?: boolean;
   error?: ReactNode;
+  /** Where focus returns when the element that opened the dialog is gone. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Popin
@@ -38,6 +41,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       size="small"
       role="alertdialog"
+      returnFocusTo={returnFocusTo}
       title={
         <span className="confirm__title">
           <span className={`confirm__icon${danger ? ' confirm__icon--danger' : ''}`}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
@@ -19,6 +19,7 @@ export function Popin({
   children,
   footer,
   role,
+  returnFocusTo,
 }: {
   open: boolean;
   onClose: () => void;
@@ -28,9 +29,11 @@ export function Popin({
   children?: ReactNode;
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Where focus returns when the element that opened the popin is gone. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
-  const focus = useDialogFocus(open, '.popin__body', '.popin__footer');
+  const focus = useDialogFocus(open, '.popin__body', '.popin__footer', returnFocusTo);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>

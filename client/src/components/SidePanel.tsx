@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
@@ -14,6 +14,7 @@ export function SidePanel({
   title,
   children,
   canClose,
+  returnFocusTo,
 }: {
   open: boolean;
   onClose: () => void;
@@ -21,9 +22,11 @@ export function SidePanel({
   children: ReactNode;
   /** Asked before closing (Escape, overlay, close button); false keeps the panel open. */
   canClose?: () => boolean;
+  /** Where focus returns when the element that opened the panel is gone (a menu item). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
-  const focus = useDialogFocus(open, '.side-panel__body');
+  const focus = useDialogFocus(open, '.side-panel__body', undefined, returnFocusTo);
   return (
     <Dialog.Root
       open={open}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FIELDS =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="combobox"]:not([disabled])';
@@ -23,14 +23,20 @@ function firstFocus(content: HTMLElement, body: string, footer?: string): HTMLEl
  * the body (or an element marked `data-autofocus`, or the last footer action: the primary one)
  * instead of the first focusable element, the × button. On close, focus returns to the element
  * that had it when the dialog opened: Radix returns it to a `Dialog.Trigger` only, and our
- * dialogs are opened by their owners' own buttons.
+ * dialogs are opened by their owners' own buttons. `returnFocusTo` names where focus goes when
+ * the opener is gone by then (a menu item: the menu closed as the dialog opened).
  */
-export function useDialogFocus(open: boolean, body: string, footer?: string) {
+export function useDialogFocus(
+  open: boolean,
+  body: string,
+  footer?: string,
+  returnFocusTo?: RefObject<HTMLElement | null>,
+) {
   const opener = useRef<HTMLElement | null>(null);
   // Layout effects run before Radix's FocusScope moves the focus (a passive effect).
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement)
-      opener.current = document.activeElement;
+    const active = document.activeElement;
+    if (open && active instanceof HTMLElement && active !== document.body) opener.current = active;
   }, [open]);
   return {
     onOpenAutoFocus: (event: Event) => {
@@ -42,7 +48,8 @@ export function useDialogFocus(open: boolean, body: string, footer?: string) {
       target.focus();
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = opener.current;
+      const captured = opener.current?.isConnected ? opener.current : null;
+      const target = captured ?? returnFocusTo?.current ?? null;
       opener.current = null;
       if (!target?.isConnected) return;
       event.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@aircloud/shared/users';
 import { Button } from '../../../components/Button.tsx';
@@ -19,7 +19,16 @@ const COPIED_INDICATOR_MS = 2000;
  * note saying so), and only while the panel stays open: the server keeps no readable copy.
  * Afterwards the panel shows its hint (`aq_…wxyz`), its end date and the button to replace it.
  */
-export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ApiTokenPanel({
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus returns on close: the menu that opened the panel is gone by then. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.session.user);
@@ -70,7 +79,12 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <SidePanel open={open} onClose={close} title={t('users.my-api.title')}>
+    <SidePanel
+      open={open}
+      onClose={close}
+      returnFocusTo={returnFocusTo}
+      title={t('users.my-api.title')}
+    >
       <section className="panel-section">
         <p className="muted">{t('users.my-api.text')}</p>
         <div className="field">

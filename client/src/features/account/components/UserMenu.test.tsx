@@ -199,6 +199,18 @@ describe('user menu', () => {
     expect(generate).toHaveBeenCalledTimes(1);
   });
 
+  it('returns focus to the account menu when a panel opened from it closes', async () => {
+    renderApp('/sensors', signedIn(makeMe()));
+    const user = await openMenuItem('My API token');
+    const panel = await screen.findByRole('dialog', { name: 'My API token' });
+    // First focus inside the panel, not on its × button.
+    expect(within(panel).getByRole('button', { name: 'Close' })).not.toHaveFocus();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());
+  });
+
   it('tells the user when the token cannot be generated', async () => {
     server.use(
       http.post('/api/me/generate-api-token', () =>
