@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from '../support/api.ts';
+import { signInThroughForm } from '../support/journey.ts';
+
+/**
+ * Dialogs in the real app (issue 23): first focus on the first field (never ×), Escape closes,
+ * focus back on the element that opened them, the fade of spec section 9 included.
+ */
+test('user pop-in, confirmation and side panel give focus back to their opener', async ({
+  page,
+}) => {
+  await signInThroughForm(page, 'admin@demo.test', DEMO_PASSWORD);
+  await page.goto('/users');
+
+  // The pop-in: opened from the keyboard, first focus on Last name, Escape, back to the button.
+  const add = page.getByRole('button', { name: 'Add a user' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add a user' });
+  await expect(dialog.getByLabel('Last name')).toBeFocused();
+  // The role list opens and closes with the keyboard without closing the dialog.
+  await dialog.getByRole('combobox', { name: 'Role' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('listbox')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // A 101-character name is refused under the field; the dialog stays open.
+  await add.click();
+  await dialog.getByLabel('Last name').fill('L'.repeat(101));
+  await dialog.getByLabel('First name').fill('Focus');
+  await dialog.getByLabel('E-mail address').fill('focus-check@example.test');
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await dialog.getByRole('option', { name: 'User', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('The maximum length allowed is 100')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // Sign-out confirmation from the account menu: first focus on its confirm action, Escape
+  // closes it and focus goes back to the menu button (the menu item is gone).
+  const menu = page.getByRole('button', { name: 'Account menu' });
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByRole('button', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // The API token side panel: focus inside, not on ×; Escape; back to the menu button.
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'My API token' }).click();
+  const panel = page.getByRole('dialog', { name: 'My API token' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Close' })).not.toBeFocused();
+  expect(
+    await page.evaluate(
+      "document.querySelector('.side-panel')?.contains(document.activeElement) ?? false",
+    ),
+  ).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(menu).toBeFocused();
+});
