@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD } from '../support/api.ts';
-import { signInThroughForm } from '../support/journey.ts';
+import { DEMO_PASSWORD, exportedKey } from '../support/api.ts';
+import { activatePurifier, signInThroughForm } from '../support/journey.ts';
 
 /**
  * Dialogs in the real app (issue 23): first focus on the first field (never ×), Escape closes,
@@ -68,4 +68,29 @@ test('user pop-in, confirmation and side panel give focus back to their opener',
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(menu).toBeFocused();
+});
+
+test('the date calendar starts on Monday, works from the keyboard and an impossible date is named', async ({
+  page,
+}) => {
+  await signInThroughForm(page, 'user@demo.test', DEMO_PASSWORD);
+  const { key } = await exportedKey();
+  const ulid = await activatePurifier(page, key);
+  await page.goto(`/purifiers/${ulid}/maintenance`);
+
+  const date = page.getByLabel('Date of the replacement');
+  await page.getByRole('button', { name: 'Open the calendar' }).click();
+  const calendar = page.locator('.date-input__calendar');
+  await expect(calendar.locator('.rdp-weekday').first()).toHaveText('Mon');
+  // The chosen day (today) has the focus; the day before is picked with the keyboard.
+  await expect(calendar.locator('.rdp-day_button:focus')).toBeVisible();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(date).toBeFocused();
+  await expect(date).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+
+  await date.fill('31/02/2026');
+  await page.getByRole('button', { name: 'Record' }).click();
+  await expect(page.getByText('Value is not a valid date')).toBeVisible();
 });
