@@ -196,7 +196,14 @@ export const maintenanceEventSchema = z.strictObject({
       issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
   }),
   occurred_at: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'validation.date' })
+    // Each option carries the message: a form resolver reports the first option's own issue.
+    .union(
+      [
+        z.iso.datetime({ offset: true, error: 'validation.date' }),
+        z.iso.date({ error: 'validation.date' }),
+      ],
+      { error: 'validation.date' },
+    )
     .optional(),
   note: multiLineText().max(500, { error: 'validation.max_length' }).optional(),
 });

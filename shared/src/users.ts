@@ -78,24 +78,33 @@ export const MEDIA_OBJECT_IRI = new RegExp(
   `^\\/api\\/media_objects\\/(${ULID_CHARACTERS})(?:\\/content)?$`,
 );
 
+/** Longest values the users API stores; client forms check them before sending (spec section 5). */
+export const USER_LIMITS = {
+  firstname: 100,
+  lastname: 100,
+  email: 180,
+  company: 150,
+  phone: 30,
+} as const;
+
 const name = (field: 'firstname' | 'lastname') =>
   singleLineText(`form.${field}.required`)
     .min(1, { error: `form.${field}.required` })
-    .max(100, { error: 'validation.max_length' });
+    .max(USER_LIMITS[field], { error: 'validation.max_length' });
 
 const userEmail = () =>
   z
     .string({ error: 'form.email.required' })
     .trim()
     .min(1, { error: 'form.email.required' })
-    .max(180, { error: 'validation.max_length' })
+    .max(USER_LIMITS.email, { error: 'validation.max_length' })
     .pipe(z.email({ error: 'form.email.email' }))
     .transform((email) => email.toLowerCase());
 
-const company = () => singleLineText().max(150, { error: 'validation.max_length' });
+const company = () => singleLineText().max(USER_LIMITS.company, { error: 'validation.max_length' });
 const phone = () =>
   singleLineText()
-    .max(30, { error: 'validation.max_length' })
+    .max(USER_LIMITS.phone, { error: 'validation.max_length' })
     .refine((p) => p === '' || PHONE_PATTERN.test(p), { error: 'validation.phone' });
 const role = () => z.enum(ROLES, { error: 'validation.required' });
 const lang = () => z.enum(LANGUAGES, { error: 'validation.invalid' });

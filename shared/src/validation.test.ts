@@ -4,7 +4,15 @@ import { firmwareNameSchema } from './firmware.ts';
 import { maintenanceEventSchema, patchPurifierSchema } from './purifiers.ts';
 import { createSensorSchema, patchSensorSchema } from './sensors.ts';
 import { userUpdateSchema, userWriteSchema } from './users.ts';
-import { multiLineText, requiredString, singleLineText } from './validation.ts';
+import { validation as enValidation } from './i18n/locales/en/errors.ts';
+import {
+  DEFAULT_MEDIA_HOST,
+  isMediaLink,
+  mediaLinkSchema,
+  multiLineText,
+  requiredString,
+  singleLineText,
+} from './validation.ts';
 
 const CONTROL = [
   '\r\n',
@@ -104,6 +112,49 @@ describe('name-like fields of the shared schemas', () => {
   it('a maintenance note keeps its lines', () => {
     expect(maintenanceEventSchema.parse({ type: 'filters', note: 'HEPA\r\nH13' }).note).toBe(
       'HEPA\nH13',
+    );
+  });
+});
+
+describe('media links (spec section 5)', () => {
+  const host = DEFAULT_MEDIA_HOST;
+  it('accepts an https video on the product host or its subdomains, in mp4, avi, mpeg or mov', () => {
+    for (const link of [
+      `https://${host}/howto/filter.mp4`,
+      `https://${host}/a.avi`,
+      `https://${host}/a.mpeg`,
+      `https://${host}/a.MOV`,
+      `https://cdn.${host}/videos/filter.mp4?t=30#start`,
+    ])
+      expect(isMediaLink(link), link).toBe(true);
+    expect(mediaLinkSchema().parse(`  https://${host}/a.mp4 `)).toBe(`https://${host}/a.mp4`);
+  });
+
+  it('refuses other hosts, other formats, plain http and credentials', () => {
+    for (const link of [
+      'https://example.com/filter.mp4',
+      `https://${host}.evil.test/filter.mp4`,
+      `https://evil${host}/filter.mp4`,
+      `http://${host}/filter.mp4`,
+      `https://user:pass@${host}/filter.mp4`,
+      `https://${host}/filter.mkv`,
+      `https://${host}/filter.mp4.exe`,
+      `https://${host}/filter?file=a.mp4`,
+      `https://${host}/mp4`,
+      'not a link',
+    ])
+      expect(isMediaLink(link), link).toBe(false);
+  });
+
+  it('follows the configured host and says why with the catalogue message', () => {
+    expect(isMediaLink('https://videos.acme.test/a.mp4', 'videos.acme.test')).toBe(true);
+    expect(isMediaLink(`https://${host}/a.mp4`, 'videos.acme.test')).toBe(false);
+    expect(messages(mediaLinkSchema().safeParse('https://example.com/a.mp4'))).toEqual([
+      ':validation.media_link',
+    ]);
+    expect(messages(mediaLinkSchema().safeParse(''))).toEqual([':validation.required']);
+    expect(enValidation.media_link).toBe(
+      'The link must point to a video (mp4, avi, mpeg or mov) on {{host}}',
     );
   });
 });

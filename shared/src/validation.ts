@@ -64,3 +64,40 @@ export const emailField = () =>
 
 /** Phone: optional plus sign, then 7 to 15 digits with optional single spaces. */
 export const PHONE_PATTERN = /^\+?(?:\d ?){6,14}\d$/;
+
+/**
+ * Host of the product's own media (spec section 5, media links) when no MEDIA_HOST setting names
+ * another (docs/decisions.md).
+ */
+export const DEFAULT_MEDIA_HOST = 'media.aircloud.example';
+
+/** Video formats a media link may point at (spec section 5). */
+export const MEDIA_LINK_EXTENSIONS = ['mp4', 'avi', 'mpeg', 'mov'] as const;
+
+/**
+ * True when `link` is an https address on `host` (or one of its subdomains), without user
+ * name or password, whose path ends in .mp4, .avi, .mpeg or .mov (any case; the query and the
+ * fragment are not part of the path).
+ */
+export function isMediaLink(link: string, host: string = DEFAULT_MEDIA_HOST): boolean {
+  // Authority without user info ('@' refused), an optional port, then the path.
+  const match = /^https:\/\/([a-z0-9.-]+)(?::\d{1,5})?(\/[^?#\s]*)(?:[?#]\S*)?$/i.exec(link);
+  if (!match) return false;
+  const hostname = match[1]!.toLowerCase();
+  const owned = host.toLowerCase();
+  if (hostname !== owned && !hostname.endsWith(`.${owned}`)) return false;
+  const extension = /\.([a-z0-9]+)$/i.exec(match[2]!)?.[1]?.toLowerCase();
+  return (MEDIA_LINK_EXTENSIONS as readonly string[]).includes(extension ?? '');
+}
+
+/**
+ * A media link (spec section 5): a video on a product-owned host. Its message,
+ * `validation.media_link`, names the host (`{{host}}`) and the formats.
+ */
+export const mediaLinkSchema = (host: string = DEFAULT_MEDIA_HOST) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required', abort: true })
+    .max(2048, { error: 'validation.max_length', abort: true })
+    .refine((link) => isMediaLink(link, host), { error: 'validation.media_link' });

@@ -2,7 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@aircloud/shared/users';
 import { catalogueKeyOf, httpStatusOf, violationsOf } from '../lib/api/errorMessage.ts';
-import { Icon } from './Icon.tsx';
+import { FileInput } from './FileInput.tsx';
 
 /** What the user picked: a new image, the removal of the current one, or nothing yet. */
 export interface AvatarChoice {
@@ -28,6 +28,27 @@ export function avatarUploadRefusal(error: unknown): string {
   if (violation) return violation.code;
   if (httpStatusOf(error) === 413) return 'image-size';
   return catalogueKeyOf(error) ?? 'generic';
+}
+
+/** The first bytes of a PNG, a JPEG and a WebP image (RIFF….WEBP), as the server checks them. */
+function looksLikeImage(bytes: Uint8Array): boolean {
+  const starts = (signature: number[], at = 0) => signature.every((b, i) => bytes[at + i] === b);
+  return (
+    starts([0x89, 0x50, 0x4e, 0x47]) ||
+    starts([0xff, 0xd8, 0xff]) ||
+    (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+  );
+}
+
+/**
+ * Checks a picked file at once: its declared type and size, then its first bytes, so a text or
+ * PDF file renamed `.png` is refused on pick rather than shown as a broken image.
+ */
+export async function checkPickedAvatar(file: File): Promise<AvatarRefusal | null> {
+  const refusal = checkAvatarFile(file);
+  if (refusal) return refusal;
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  return looksLikeImage(head) ? null : 'image_type';
 }
 
 /** An avatar URL at one of the square sizes the server crops (64, 128, 256). */
@@ -79,12 +100,16 @@ export function AvatarInput({
       ? null
       : avatarUrl(currentUrl, 128);
 
-  const pick = (event: ChangeEvent<HTMLInputElement>) => {
+  // An image that cannot be drawn (a stored avatar gone, a file the browser cannot decode) shows
+  // the initials, never the browser's broken-image alt text inside the circle.
+  const [broken, setBroken] = useState<string | null>(null);
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // The same file may be picked again after a refusal.
     event.target.value = '';
     if (!file) return;
-    const refusal = checkAvatarFile(file);
+    const refusal = await checkPickedAvatar(file);
     if (refusal) onRefused(refusal);
     else onChange({ file, removed: false });
   };
@@ -92,21 +117,29 @@ export function AvatarInput({
   return (
     <div className="avatar-input">
       <span className="avatar avatar--xlarge" data-testid="avatar-preview">
-        {shown ? <img src={shown} alt={t('avatar.preview')} /> : initials}
+        {shown && shown !== broken ? (
+          <img
+            src={shown}
+            alt={t('avatar.preview')}
+            onError={() => {
+              setBroken(shown);
+              if (choice.file) onRefused('image_type');
+            }}
+          />
+        ) : (
+          initials
+        )}
       </span>
       <div className="avatar-input__actions">
-        <input
+        <FileInput
           id={id}
-          type="file"
-          className="visually-hidden avatar-input__file"
+          file={choice.file}
+          hideStatus
+          buttonLabel={t('avatar.choose')}
           accept={AVATAR_MIME_TYPES.join(',')}
           aria-describedby={describedBy}
-          onChange={pick}
+          onChange={(event) => void pick(event)}
         />
-        <label htmlFor={id} className="btn btn--secondary avatar-input__choose">
-          <Icon name="upload" size={18} />
-          {t('avatar.choose')}
-        </label>
         {shown || choice.file ? (
           <button
             type="button"

@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Button } from './Button.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { Popin } from './Popin.tsx';
 
-/** A confirmation dialog: icon, title, body and cancel/confirm actions. */
+/**
+ * A confirmation dialog: icon, title, body and cancel/confirm actions. First focus goes to the
+ * safe action: cancel when confirming destroys something (`danger`), confirm otherwise.
+ */
 export function ConfirmDialog({
   open,
   icon = 'alert',
@@ -16,6 +19,7 @@ export function ConfirmDialog({
   loading = false,
   danger = false,
   error,
+  returnFocusTo,
 }: {
   open: boolean;
   icon?: IconName;
@@ -28,6 +32,8 @@ export function ConfirmDialog({
   loading?: boolean;
   danger?: boolean;
   error?: ReactNode;
+  /** Where focus returns when the element that opened the dialog is gone. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Popin
@@ -35,6 +41,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       size="small"
       role="alertdialog"
+      returnFocusTo={returnFocusTo}
       title={
         <span className="confirm__title">
           <span className={`confirm__icon${danger ? ' confirm__icon--danger' : ''}`}>
@@ -46,10 +53,20 @@ export function ConfirmDialog({
       description={body}
       footer={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={loading}>
+          <Button
+            variant="secondary"
+            onClick={onCancel}
+            disabled={loading}
+            data-autofocus={danger || undefined}
+          >
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} loading={loading}>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            loading={loading}
+            data-autofocus={!danger || undefined}
+          >
             {confirmLabel}
           </Button>
         </>

@@ -36,17 +36,52 @@ describe('DateInput', () => {
     const onChange = renderInput('2026-03-05');
     await user.click(screen.getByRole('button', { name: 'Open the calendar' }));
     const calendar = screen.getByRole('dialog', { name: 'March 2026' });
-    const headers = within(calendar)
-      .getAllByRole('columnheader')
-      .map((th) => th.textContent);
+    const headers = [...calendar.querySelectorAll('.rdp-weekday')].map((th) => th.textContent);
     expect(headers).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
     // 1 March 2026 is a Sunday: the last cell of the first week.
-    const firstWeek = within(calendar).getAllByRole('row')[1]!;
-    expect(within(firstWeek).getAllByRole('cell').at(-1)).toHaveTextContent('1');
+    const firstWeek = within(calendar).getAllByRole('row')[0]!;
+    expect(within(firstWeek).getAllByRole('gridcell').at(-1)).toHaveTextContent('1');
     expect(within(calendar).getByRole('button', { name: '25/03/2026' })).toBeDisabled();
     await user.click(within(calendar).getByRole('button', { name: '10/03/2026' }));
     expect(onChange).toHaveBeenLastCalledWith('2026-03-10');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Date')).toHaveValue('10/03/2026');
+  });
+
+  it('is used from the keyboard: arrows and Page Up move, Enter picks, Escape closes', async () => {
+    const user = userEvent.setup();
+    const onChange = renderInput('2026-03-05');
+    const input = screen.getByLabelText('Date');
+    await user.click(screen.getByRole('button', { name: 'Open the calendar' }));
+    // The chosen day has the focus.
+    expect(screen.getByRole('button', { name: '05/03/2026' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(input).toHaveFocus();
+    expect(onChange).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Open the calendar' }));
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    expect(screen.getByRole('button', { name: '13/03/2026' })).toHaveFocus();
+    await user.keyboard('{PageUp}');
+    expect(screen.getByRole('dialog', { name: 'February 2026' })).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith('2026-02-13');
+    expect(input).toHaveValue('13/02/2026');
+    expect(input).toHaveFocus();
+  });
+
+  it('names months and days in the reader language', async () => {
+    await i18n.changeLanguage('fr');
+    try {
+      const user = userEvent.setup();
+      renderInput('2026-03-05');
+      await user.click(screen.getByRole('button', { name: 'Ouvrir le calendrier' }));
+      const calendar = screen.getByRole('dialog', { name: 'mars 2026' });
+      expect(calendar.querySelector('.rdp-weekday')).toHaveTextContent(/^lun/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

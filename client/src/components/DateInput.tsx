@@ -1,43 +1,28 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import * as Popover from '@radix-ui/react-popover';
+import { DayPicker } from 'react-day-picker';
 import { useTranslation } from 'react-i18next';
 import { displayToIsoDate, isoDateToDisplay, todayInParis } from '../lib/dates.ts';
 import { Icon } from './Icon.tsx';
 import './DateInput.css';
 
-/** Monday first (spec section 9): column 0 is Monday. */
-const WEEK_START_MONDAY = (weekday: number) => (weekday + 6) % 7;
-
-interface Month {
-  year: number;
-  /** 0 to 11. */
-  month: number;
+/** A YYYY-MM-DD date as a local Date at midnight (the calendar's own unit), or undefined. */
+function toDate(iso: string | null | undefined): Date | undefined {
+  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso) : null;
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
 }
 
-function monthOf(iso: string): Month {
-  const [year, month] = iso.split('-').map(Number);
-  return { year: year!, month: month! - 1 };
-}
-
-function iso(year: number, month: number, day: number): string {
-  return `${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** The days of a month in weeks of seven, Monday first, null outside the month. */
-function weeksOf({ year, month }: Month): (string | null)[][] {
-  const first = WEEK_START_MONDAY(new Date(Date.UTC(year, month, 1)).getUTCDay());
-  const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const cells: (string | null)[] = [
-    ...Array.from({ length: first }, () => null),
-    ...Array.from({ length: days }, (_, i) => iso(year, month, i + 1)),
-  ];
-  while (cells.length % 7 !== 0) cells.push(null);
-  return Array.from({ length: cells.length / 7 }, (_, w) => cells.slice(w * 7, w * 7 + 7));
+/** A local Date as YYYY-MM-DD. */
+function toIso(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 /**
- * A date field shown as DD/MM/YYYY whatever the browser's locale, with a calendar whose weeks
- * start on Monday. Its value is YYYY-MM-DD ('' when empty; the typed text while it is not a
- * real date, so the form's validation refuses it).
+ * A date field shown as DD/MM/YYYY whatever the browser's locale, with a calendar (Radix Popover
+ * and react-day-picker) whose weeks start on Monday (spec section 9), its month and day names in
+ * the reader's language. Its value is YYYY-MM-DD ('' when empty; the typed text while it is not
+ * a real date, so the form's validation refuses it). The calendar is used from the keyboard:
+ * arrows move by day and week, Page Up/Down by month, Enter picks, Escape closes it only.
  */
 export function DateInput({
   id,
@@ -63,148 +48,110 @@ export function DateInput({
   const { t, i18n } = useTranslation();
   const [text, setText] = useState(isoDateToDisplay(value));
   const [open, setOpen] = useState(false);
-  const [shown, setShown] = useState<Month>(() =>
-    monthOf(displayToIsoDate(text) ?? todayInParis()),
-  );
-  const calendarId = useId();
-  const wrapper = useRef<HTMLDivElement>(null);
+  const [month, setMonth] = useState<Date>(() => toDate(displayToIsoDate(text) ?? todayInParis())!);
+  const input = useRef<HTMLInputElement | null>(null);
 
   // A value set from outside (reset, default) replaces what is shown.
   useEffect(() => {
     setText((current) => (displayToIsoDate(current) === value ? current : isoDateToDisplay(value)));
   }, [value]);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
-
-  const weekdays = useMemo(() => {
-    const format = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
-    // 2024-01-01 was a Monday.
-    return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, 1 + i))));
-  }, [i18n.language]);
-  const title = new Intl.DateTimeFormat(i18n.language, {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(shown.year, shown.month, 1)));
+  const formats = useMemo(
+    () => ({
+      caption: new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric' }),
+      weekday: new Intl.DateTimeFormat(i18n.language, { weekday: 'short' }),
+      weekdayLong: new Intl.DateTimeFormat(i18n.language, { weekday: 'long' }),
+    }),
+    [i18n.language],
+  );
 
   const type = (next: string) => {
     setText(next);
     onChange(next.trim() === '' ? '' : (displayToIsoDate(next) ?? next.trim()));
   };
-  const pick = (day: string) => {
-    setText(isoDateToDisplay(day));
-    onChange(day);
+  const pick = (day: Date | undefined) => {
+    if (!day) return;
+    const iso = toIso(day);
+    setText(isoDateToDisplay(iso));
+    onChange(iso);
     setOpen(false);
-    document.getElementById(id)?.focus();
   };
-  const toggle = () => {
-    if (!open) setShown(monthOf(displayToIsoDate(text) ?? todayInParis()));
-    setOpen(!open);
+  const toggle = (next: boolean) => {
+    if (next) setMonth(toDate(displayToIsoDate(text) ?? todayInParis())!);
+    setOpen(next);
   };
-  const step = (delta: number) =>
-    setShown(({ year, month }) => {
-      const next = new Date(Date.UTC(year, month + delta, 1));
-      return { year: next.getUTCFullYear(), month: next.getUTCMonth() };
-    });
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-    }
+  const setRef = (node: HTMLInputElement | null) => {
+    input.current = node;
+    if (typeof inputRef === 'function') inputRef(node);
+    else if (inputRef) inputRef.current = node;
   };
-  const selected = displayToIsoDate(text);
-  const today = todayInParis();
+
+  const selected = toDate(displayToIsoDate(text));
+  const disabled = [
+    ...(max ? [{ after: toDate(max)! }] : []),
+    ...(min ? [{ before: toDate(min)! }] : []),
+  ];
 
   return (
-    <div className="date-input" ref={wrapper} onKeyDown={onKeyDown}>
-      <input
-        id={id}
-        ref={inputRef}
-        className="input"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder={t('common.date.placeholder')}
-        value={text}
-        aria-invalid={ariaInvalid}
-        aria-describedby={describedBy}
-        onChange={(event) => type(event.target.value)}
-        onBlur={onBlur}
-      />
-      <button
-        type="button"
-        className="icon-button date-input__toggle"
-        aria-label={t('common.date.open-calendar')}
-        aria-expanded={open}
-        aria-controls={open ? calendarId : undefined}
-        onClick={toggle}
+    <Popover.Root open={open} onOpenChange={toggle}>
+      <div className="date-input">
+        <input
+          id={id}
+          ref={setRef}
+          className="input"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('common.date.placeholder')}
+          value={text}
+          aria-invalid={ariaInvalid}
+          aria-describedby={describedBy}
+          onChange={(event) => type(event.target.value)}
+          onBlur={onBlur}
+        />
+        <Popover.Trigger
+          type="button"
+          className="icon-button date-input__toggle"
+          aria-label={t('common.date.open-calendar')}
+        >
+          <Icon name="calendar" size={18} />
+        </Popover.Trigger>
+      </div>
+      {/* In place, not in a portal: it stays inside the dialog that holds the field. */}
+      <Popover.Content
+        className="date-input__calendar"
+        align="start"
+        sideOffset={4}
+        aria-label={formats.caption.format(month)}
+        onCloseAutoFocus={(event) => {
+          // Back to the text, where typing goes on.
+          event.preventDefault();
+          input.current?.focus();
+        }}
       >
-        <Icon name="calendar" size={18} />
-      </button>
-      {open ? (
-        <div className="date-input__calendar" id={calendarId} role="dialog" aria-label={title}>
-          <div className="date-input__head">
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('common.date.previous-month')}
-              onClick={() => step(-1)}
-            >
-              ‹
-            </button>
-            <span className="date-input__title">{title}</span>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('common.date.next-month')}
-              onClick={() => step(1)}
-            >
-              ›
-            </button>
-          </div>
-          <table className="date-input__grid" role="grid">
-            <thead>
-              <tr>
-                {weekdays.map((day) => (
-                  <th key={day} scope="col" abbr={day}>
-                    {day}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {weeksOf(shown).map((week, w) => (
-                <tr key={w}>
-                  {week.map((day, d) => (
-                    <td key={d}>
-                      {day ? (
-                        <button
-                          type="button"
-                          className={`date-input__day${day === selected ? ' is-selected' : ''}${day === today ? ' is-today' : ''}`}
-                          aria-label={isoDateToDisplay(day)}
-                          aria-pressed={day === selected}
-                          disabled={
-                            (max !== undefined && day > max) || (min !== undefined && day < min)
-                          }
-                          onClick={() => pick(day)}
-                        >
-                          {Number(day.slice(8))}
-                        </button>
-                      ) : null}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-    </div>
+        <DayPicker
+          mode="single"
+          autoFocus
+          weekStartsOn={1}
+          month={month}
+          onMonthChange={setMonth}
+          selected={selected}
+          onSelect={pick}
+          disabled={disabled}
+          today={toDate(todayInParis())}
+          classNames={{ month_grid: 'rdp-month_grid date-input__grid' }}
+          formatters={{
+            formatCaption: (date) => formats.caption.format(date),
+            formatWeekdayName: (date) => formats.weekday.format(date),
+          }}
+          labels={{
+            labelDayButton: (date) => isoDateToDisplay(toIso(date)),
+            labelWeekday: (date) => formats.weekdayLong.format(date),
+            labelNext: () => t('common.date.next-month'),
+            labelPrevious: () => t('common.date.previous-month'),
+            labelGrid: (date) => formats.caption.format(date),
+          }}
+        />
+      </Popover.Content>
+    </Popover.Root>
   );
 }

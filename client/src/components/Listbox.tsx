@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LISTBOX_TYPEAHEAD_RESET_MS } from '@aircloud/shared/constants';
+import * as Select from '@radix-ui/react-select';
 import { Icon } from './Icon.tsx';
 
 /** One choice of a Listbox. */
@@ -8,9 +7,16 @@ export interface ListboxOption<T extends string> {
   label: string;
 }
 
+/** Radix Select refuses an empty item value; the empty choice ('(void)') travels as this one. */
+const EMPTY = '\u0000empty';
+const toItem = (value: string) => (value === '' ? EMPTY : value);
+
 /**
- * A select-only combobox (WAI-ARIA pattern): a button showing the choice and a listbox popup
- * whose height is capped by CSS (15rem), with arrow keys, Home/End and type-ahead.
+ * A select-only combobox on Radix Select (WAI-ARIA pattern): a button showing the choice and a
+ * list capped by CSS at 15rem, with arrow keys, Home/End, type-ahead, Escape closing the list
+ * only (not the dialog around it) and focus back on the button. An option whose value is ''
+ * (the '(void)' first role) is a real, selectable choice. The list is rendered in place, not in
+ * a portal, so it stays inside the dialog that holds the field (its accessible tree and tests).
  */
 export function Listbox<T extends string>({
   id,
@@ -34,159 +40,49 @@ export function Listbox<T extends string>({
   describedBy?: string;
   disabled?: boolean;
 }) {
-  const listId = useId();
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
-  const typed = useRef({ text: '', at: 0 });
-  const root = useRef<HTMLDivElement>(null);
-  const list = useRef<HTMLUListElement>(null);
-  const selectedIndex = Math.max(
-    0,
-    options.findIndex((option) => option.value === value),
-  );
   const selected = options.find((option) => option.value === value);
-
-  useEffect(() => {
-    if (!open) return;
-    const closeOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', closeOutside);
-    return () => document.removeEventListener('pointerdown', closeOutside);
-  }, [open]);
-
-  // Escape closes the list only, not the dialog around it (Radix listens on the document).
-  useEffect(() => {
-    if (!open) return;
-    const closeOnEscape = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      event.preventDefault();
-      setOpen(false);
-    };
-    window.addEventListener('keydown', closeOnEscape, { capture: true });
-    return () => window.removeEventListener('keydown', closeOnEscape, { capture: true });
-  }, [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [open, active]);
-
-  const show = (index = selectedIndex) => {
-    setActive(index);
-    setOpen(true);
-  };
-  const choose = (index: number) => {
-    const option = options[index];
-    if (option) onChange(option.value);
-    setOpen(false);
-  };
-
-  const typeAhead = (char: string) => {
-    const now = Date.now();
-    const text =
-      now - typed.current.at > LISTBOX_TYPEAHEAD_RESET_MS ? char : typed.current.text + char;
-    typed.current = { text, at: now };
-    const from = open ? active : selectedIndex;
-    const order = options.map((_, i) => (from + 1 + i) % options.length);
-    // A repeated single letter cycles through the options starting with it.
-    const needle = text.length > 1 && new Set(text).size === 1 ? char : text;
-    const match = order.find((i) => options[i]?.label.toLowerCase().startsWith(needle));
-    if (match === undefined) return;
-    if (open) setActive(match);
-    else onChange(options[match]!.value);
-  };
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const last = options.length - 1;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) show();
-        else setActive((i) => Math.min(last, i + 1));
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) show();
-        else setActive((i) => Math.max(0, i - 1));
-        break;
-      case 'Home':
-        if (!open) return;
-        event.preventDefault();
-        setActive(0);
-        break;
-      case 'End':
-        if (!open) return;
-        event.preventDefault();
-        setActive(last);
-        break;
-      case 'Enter':
-      case ' ':
-        event.preventDefault();
-        if (open) choose(active);
-        else show();
-        break;
-      case 'Tab':
-        if (open) choose(active);
-        break;
-      default:
-        if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
-          event.preventDefault();
-          typeAhead(event.key.toLowerCase());
-        }
-    }
-  };
-
   return (
-    <div className="listbox" ref={root}>
-      <button
-        type="button"
+    <Select.Root
+      value={toItem(value)}
+      onValueChange={(next) => onChange((next === EMPTY ? '' : next) as T)}
+      disabled={disabled}
+    >
+      <Select.Trigger
         id={id}
         className="input listbox__button"
-        role="combobox"
-        aria-haspopup="listbox"
-        aria-expanded={open}
-        aria-controls={listId}
         aria-labelledby={labelId}
-        aria-activedescendant={open ? `${listId}-${active}` : undefined}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        disabled={disabled}
-        onClick={() => (open ? setOpen(false) : show())}
-        onKeyDown={onKeyDown}
         onBlur={onBlur}
       >
-        <span className="listbox__value">{selected?.label ?? ''}</span>
-        <Icon name="chevronDown" size={16} />
-      </button>
-      <ul
-        id={listId}
-        ref={list}
-        role="listbox"
-        aria-labelledby={labelId}
+        <span className="listbox__value">
+          <Select.Value>{selected?.label ?? ''}</Select.Value>
+        </span>
+        <Select.Icon className="listbox__icon">
+          <Icon name="chevronDown" size={16} />
+        </Select.Icon>
+      </Select.Trigger>
+      <Select.Content
         className="listbox__popup"
-        hidden={!open}
-        tabIndex={-1}
+        position="popper"
+        sideOffset={4}
+        aria-labelledby={labelId}
       >
-        {options.map((option, index) => (
-          <li
-            key={option.value}
-            id={`${listId}-${index}`}
-            data-index={index}
-            role="option"
-            aria-selected={option.value === value}
-            className={`listbox__option${index === active ? ' is-active' : ''}`}
-            // Keep the focus on the button so the keyboard keeps working.
-            onPointerDown={(event) => event.preventDefault()}
-            onClick={() => choose(index)}
-            onPointerMove={() => setActive(index)}
-          >
-            {option.label}
-            {option.value === value ? <Icon name="check" size={16} /> : null}
-          </li>
-        ))}
-      </ul>
-    </div>
+        <Select.Viewport>
+          {options.map((option) => (
+            <Select.Item
+              key={option.value}
+              value={toItem(option.value)}
+              className="listbox__option"
+            >
+              <Select.ItemText>{option.label}</Select.ItemText>
+              <Select.ItemIndicator>
+                <Icon name="check" size={16} />
+              </Select.ItemIndicator>
+            </Select.Item>
+          ))}
+        </Select.Viewport>
+      </Select.Content>
+    </Select.Root>
   );
 }

@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
-import { useDelayedClose } from './useDelayedClose.ts';
+import { useDialogFocus } from './dialogFocus.ts';
 
-/** A modal dialog (focus trapped) that fades out before closing. */
+/**
+ * A modal dialog (Radix Dialog: focus trapped, Escape closes). First focus goes to the first
+ * field or the primary action, and returns to the opener on close; it fades out for the close
+ * delay of spec section 9 through the CSS `data-state="closed"` animation while its owner keeps
+ * it mounted.
+ */
 export function Popin({
   open,
   onClose,
@@ -14,6 +19,7 @@ export function Popin({
   children,
   footer,
   role,
+  returnFocusTo,
 }: {
   open: boolean;
   onClose: () => void;
@@ -23,17 +29,20 @@ export function Popin({
   children?: ReactNode;
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Where focus returns when the element that opened the popin is gone. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
-  const { closing, requestClose } = useDelayedClose(open, onClose);
+  const focus = useDialogFocus(open, '.popin__body', '.popin__footer', returnFocusTo);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : requestClose())}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
       <Dialog.Portal>
-        <Dialog.Overlay className="overlay" data-closing={closing || undefined} />
+        <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className={`popin popin--${size}`}
-          data-closing={closing || undefined}
           role={role ?? 'dialog'}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <header className="popin__header">
             <Dialog.Title className="popin__title">{title}</Dialog.Title>

@@ -1,16 +1,20 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Icon } from './Icon.tsx';
-import { useDelayedClose } from './useDelayedClose.ts';
+import { useDialogFocus } from './dialogFocus.ts';
 
-/** A panel sliding in from the right (profile, API token), modal and focus trapped. */
+/**
+ * A panel sliding in from the right (profile, API token), modal and focus trapped (Radix
+ * Dialog): first focus on its first field, back to the opener on close, Escape closes.
+ */
 export function SidePanel({
   open,
   onClose,
   title,
   children,
   canClose,
+  returnFocusTo,
 }: {
   open: boolean;
   onClose: () => void;
@@ -18,22 +22,25 @@ export function SidePanel({
   children: ReactNode;
   /** Asked before closing (Escape, overlay, close button); false keeps the panel open. */
   canClose?: () => boolean;
+  /** Where focus returns when the element that opened the panel is gone (a menu item). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   const { t } = useTranslation();
-  const { closing, requestClose } = useDelayedClose(open, onClose);
+  const focus = useDialogFocus(open, '.side-panel__body', undefined, returnFocusTo);
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (!next && (canClose?.() ?? true)) requestClose();
+        if (!next && (canClose?.() ?? true)) onClose();
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="overlay" data-closing={closing || undefined} />
+        <Dialog.Overlay className="overlay" />
         <Dialog.Content
           className="side-panel"
-          data-closing={closing || undefined}
           aria-describedby={undefined}
+          onOpenAutoFocus={focus.onOpenAutoFocus}
+          onCloseAutoFocus={focus.onCloseAutoFocus}
         >
           <header className="side-panel__header">
             <Dialog.Title className="side-panel__title">{title}</Dialog.Title>

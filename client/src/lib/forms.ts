@@ -26,3 +26,26 @@ export function safeRedirect(value: string | null): string | null {
     return null;
   return value;
 }
+
+/**
+ * Props of a number field. A text input with a decimal keyboard rather than `type="number"`:
+ * the browser reports the value of a number input that holds "1e" or "abc" as "", which the
+ * form took for an empty field ('Value is required') instead of 'Value must be numeric'.
+ */
+export const NUMBER_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
+
+const NUMBER_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * `setValueAs` of a number field: `empty` for an empty field, the number typed (a decimal comma
+ * accepted), NaN for anything else so the schema says 'Value must be numeric'.
+ */
+export function numberValue<E extends null | undefined>(empty: E) {
+  return (value: unknown): number | E => {
+    if (value === null || value === undefined) return empty;
+    if (typeof value === 'number') return value;
+    const text = String(value).trim().replace(',', '.');
+    if (text === '') return empty;
+    return NUMBER_TEXT.test(text) ? Number(text) : Number.NaN;
+  };
+}

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiToken } from '@aircloud/shared/users';
 import { Button } from '../../../components/Button.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { SidePanel } from '../../../components/SidePanel.tsx';
 import { Tip } from '../../../components/Tip.tsx';
@@ -18,7 +19,16 @@ const COPIED_INDICATOR_MS = 2000;
  * note saying so), and only while the panel stays open: the server keeps no readable copy.
  * Afterwards the panel shows its hint (`aq_…wxyz`), its end date and the button to replace it.
  */
-export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ApiTokenPanel({
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus returns on close: the menu that opened the panel is gone by then. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const user = useAppSelector((state) => state.session.user);
@@ -26,6 +36,8 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   const [copied, setCopied] = useState(false);
   // Local state on purpose: the full token never enters the store, and closing forgets it.
   const [fresh, setFresh] = useState<ApiToken | null>(null);
+  // Replacing a token ends the current one: asked first, only when there is one.
+  const [confirming, setConfirming] = useState(false);
   const hint = fresh?.api_token_hint ?? user?.api_token_hint ?? null;
   const validity = fresh?.api_token_validity ?? user?.api_token_validity ?? null;
 
@@ -52,6 +64,7 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   const generateToken = async () => {
+    setConfirming(false);
     const request = generate();
     const result = await request;
     request.reset(); // the store keeps no copy of the answer
@@ -66,7 +79,12 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <SidePanel open={open} onClose={close} title={t('users.my-api.title')}>
+    <SidePanel
+      open={open}
+      onClose={close}
+      returnFocusTo={returnFocusTo}
+      title={t('users.my-api.title')}
+    >
       <section className="panel-section">
         <p className="muted">{t('users.my-api.text')}</p>
         <div className="field">
@@ -121,7 +139,10 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
           </p>
         ) : null}
         <div className="actions">
-          <Button onClick={() => void generateToken()} loading={generating}>
+          <Button
+            onClick={() => (hint ? setConfirming(true) : void generateToken())}
+            loading={generating}
+          >
             <Icon name="refresh" size={18} />
             {hint
               ? t('users.my-api.generate-token.regenerate')
@@ -145,6 +166,17 @@ export function ApiTokenPanel({ open, onClose }: { open: boolean; onClose: () =>
         <p>{t('users.my-api.tip.text')}</p>
         <code className="code-block">Authorization: Bearer &lt;token&gt;</code>
       </Tip>
+      <ConfirmDialog
+        open={confirming}
+        icon="refresh"
+        danger
+        title={t('users.my-api.generate-token.confirm-title')}
+        body={t('users.my-api.generate-token.confirm-body')}
+        cancelLabel={t('common.cancel')}
+        confirmLabel={t('users.my-api.generate-token.confirm')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void generateToken()}
+      />
     </SidePanel>
   );
 }

@@ -112,6 +112,22 @@ describe('profile panel, my information', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('refuses a file that is not an image at once, on pick, and keeps the initials', async () => {
+    const upload = vi.fn(() => HttpResponse.json({}, { status: 201 }));
+    server.use(http.post('/api/media_objects', upload));
+    const { user, panel } = await openProfile();
+    await user.upload(
+      within(panel).getByLabelText('Profile picture'),
+      new File(['%PDF-1.7 not an image'], 'me.png', { type: 'image/png' }),
+    );
+    expect(
+      await within(panel).findByText('The image must be a PNG, JPEG or WebP file'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByTestId('avatar-preview').querySelector('img')).toBeNull();
+    expect(within(panel).getByTestId('avatar-preview')).toHaveTextContent(/^[A-Z?]+$/);
+    expect(upload).not.toHaveBeenCalled();
+  });
+
   it('uploads the avatar, attaches it to my record and shows it in the user menu', async () => {
     const bodies = putServer();
     server.use(
@@ -149,7 +165,7 @@ describe('profile panel, my information', () => {
     const { user, panel } = await openProfile();
     await user.upload(
       within(panel).getByLabelText('Profile picture'),
-      new File(['not really'], 'me.png', { type: 'image/png' }),
+      new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' }),
     );
     await user.click(within(panel).getByRole('button', { name: 'Save my information' }));
     expect(

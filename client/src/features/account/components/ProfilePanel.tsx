@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useStore } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../../../components/AvatarInput.tsx';
@@ -16,7 +16,16 @@ import { MyLanguageField, ProfileInfoForm } from './ProfileInfoForm.tsx';
  * My profile: who I am, edit my information and language, a password-reset e-mail, and the
  * change-password form. Closing with unsaved edits asks first.
  */
-export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ProfilePanel({
+  open,
+  onClose,
+  returnFocusTo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Where focus returns on close: the menu that opened the panel is gone by then. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const store = useStore<CoreState>();
@@ -39,7 +48,13 @@ export function ProfilePanel({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <SidePanel open={open} onClose={onClose} title={t('profile.title')} canClose={canClose}>
+    <SidePanel
+      open={open}
+      onClose={onClose}
+      returnFocusTo={returnFocusTo}
+      title={t('profile.title')}
+      canClose={canClose}
+    >
       {user ? (
         <>
           <section className="panel-section">

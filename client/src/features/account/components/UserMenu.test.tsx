@@ -160,6 +160,57 @@ describe('user menu', () => {
     expect(within(panel).getByTestId('api-example')).toHaveTextContent('Bearer <token>');
   });
 
+  it('asks before replacing an existing token, and only then generates it', async () => {
+    const generate = vi.fn(() =>
+      HttpResponse.json({
+        api_token: 'aq_live_new_abcd',
+        api_token_hint: 'aq_…abcd',
+        api_token_validity: '2027-03-04T23:30:00Z',
+      }),
+    );
+    server.use(http.post('/api/me/generate-api-token', generate));
+    renderApp(
+      '/sensors',
+      signedIn(makeMe({ api_token_hint: 'aq_…k9Zq', api_token_validity: '2027-01-10T10:00:00Z' })),
+    );
+    const user = await openMenuItem('My API token');
+    const panel = await screen.findByRole('dialog', { name: 'My API token' });
+    const replace = within(panel).getByRole('button', { name: 'Generate a new token' });
+    await user.click(replace);
+    const confirm = await screen.findByRole('alertdialog', { name: /Replace your API token\?/ });
+    expect(confirm).toHaveTextContent(
+      'The current token stops working at once: scripts that use it will be refused.',
+    );
+    // The safe action has the focus; cancelling keeps the token and returns to the button.
+    expect(within(confirm).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(generate).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'My API token' })).toBeInTheDocument();
+    await waitFor(() => expect(replace).toHaveFocus());
+
+    await user.click(replace);
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Replace the token',
+      }),
+    );
+    expect(await within(panel).findByDisplayValue('aq_live_new_abcd')).toBeInTheDocument();
+    expect(generate).toHaveBeenCalledTimes(1);
+  });
+
+  it('returns focus to the account menu when a panel opened from it closes', async () => {
+    renderApp('/sensors', signedIn(makeMe()));
+    const user = await openMenuItem('My API token');
+    const panel = await screen.findByRole('dialog', { name: 'My API token' });
+    // First focus inside the panel, not on its × button.
+    expect(within(panel).getByRole('button', { name: 'Close' })).not.toHaveFocus();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus());
+  });
+
   it('tells the user when the token cannot be generated', async () => {
     server.use(
       http.post('/api/me/generate-api-token', () =>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const user = useAppSelector((state) => state.session.user);
   const [open, setOpen] = useState<Open>(null);
+  // The panels and the sign-out dialog open from menu items that are gone when they close.
+  const trigger = useRef<HTMLButtonElement>(null);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const theme = useThemeChoice();
 
@@ -45,7 +47,11 @@ export function UserMenu() {
   return (
     <>
       <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger className="user-menu__trigger" aria-label={t('user-menu.open')}>
+        <DropdownMenu.Trigger
+          ref={trigger}
+          className="user-menu__trigger"
+          aria-label={t('user-menu.open')}
+        >
           <span className="avatar" aria-hidden="true">
             {user?.avatar ? (
               <img src={avatarUrl(user.avatar, 64)} alt="" />
@@ -117,8 +123,12 @@ export function UserMenu() {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      {open === 'profile' ? <ProfilePanel open onClose={() => setOpen(null)} /> : null}
-      {open === 'api' ? <ApiTokenPanel open onClose={() => setOpen(null)} /> : null}
+      {open === 'profile' ? (
+        <ProfilePanel open onClose={() => setOpen(null)} returnFocusTo={trigger} />
+      ) : null}
+      {open === 'api' ? (
+        <ApiTokenPanel open onClose={() => setOpen(null)} returnFocusTo={trigger} />
+      ) : null}
       <ConfirmDialog
         open={open === 'logout'}
         icon="logout"
@@ -129,6 +139,7 @@ export function UserMenu() {
         loading={loggingOut}
         onCancel={() => setOpen(null)}
         onConfirm={() => void signOut()}
+        returnFocusTo={trigger}
       />
     </>
   );

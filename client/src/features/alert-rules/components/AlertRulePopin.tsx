@@ -6,8 +6,6 @@ import {
   alertRuleInputSchema,
   DEFAULT_CONFIRM_S,
   defaultHysteresis,
-  ISO_THRESHOLD_MAX,
-  ISO_THRESHOLD_MIN,
   RECOMMENDED_THRESHOLDS,
   RISK_LEVELS,
   type AlertRule,
@@ -23,7 +21,7 @@ import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Listbox } from '../../../components/Listbox.tsx';
 import { Popin } from '../../../components/Popin.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
-import { applyViolations } from '../../../lib/forms.ts';
+import { NUMBER_INPUT, applyViolations, numberValue } from '../../../lib/forms.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
@@ -33,8 +31,7 @@ const FORM_ID = 'alert-rule-form';
 const FIELDS = ['measure', 'threshold', 'hysteresis', 'mode', 'confirm_s', 'enabled'] as const;
 
 /** A number input's value: a number, or undefined when empty (zod then says it is required). */
-const asNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? undefined : Number(value);
+const asNumber = numberValue(undefined);
 
 /** Buttons filling the threshold with the recommended values of the measure. */
 function RecommendedThresholds({
@@ -202,12 +199,8 @@ export function AlertRulePopin({
             hint={iso ? t('alert-rules.form.iso-help') : undefined}
           >
             <input
-              type="number"
-              inputMode="decimal"
+              {...NUMBER_INPUT}
               className="input"
-              step={iso ? 1 : 'any'}
-              min={iso ? ISO_THRESHOLD_MIN : undefined}
-              max={iso ? ISO_THRESHOLD_MAX : undefined}
               {...fieldA11y('ar-threshold', errors.threshold?.message)}
               {...register('threshold', { setValueAs: asNumber })}
             />
@@ -250,11 +243,9 @@ export function AlertRulePopin({
               hint={t('alert-rules.form.confirm-help')}
             >
               <input
-                type="number"
+                {...NUMBER_INPUT}
                 inputMode="numeric"
                 className="input"
-                min={0}
-                step={1}
                 {...fieldA11y('ar-confirm', errors.confirm_s?.message)}
                 {...register('confirm_s', { setValueAs: asNumber })}
               />
@@ -267,12 +258,8 @@ export function AlertRulePopin({
               hint={t('alert-rules.form.hysteresis-help')}
             >
               <input
-                type="number"
-                inputMode="decimal"
+                {...NUMBER_INPUT}
                 className="input"
-                min={0}
-                step={iso ? 1 : 'any'}
-                max={iso ? 1 : undefined}
                 placeholder={hysteresisPlaceholder}
                 {...fieldA11y('ar-hysteresis', errors.hysteresis?.message)}
                 {...register('hysteresis', { setValueAs: asNumber })}

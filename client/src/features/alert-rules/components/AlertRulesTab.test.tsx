@@ -189,7 +189,7 @@ describe('sensor alert rules tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Add a rule' }));
     const dialog = await screen.findByRole('dialog', { name: 'New alert rule' });
     await user.click(within(dialog).getByRole('button', { name: /High · 1,000 ppm/ }));
-    expect(within(dialog).getByLabelText('Threshold (greater than) (ppm)')).toHaveValue(1000);
+    expect(within(dialog).getByLabelText('Threshold (greater than) (ppm)')).toHaveValue('1000');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(state.posted).toHaveLength(1));
     expect(state.posted[0]).toMatchObject({

@@ -7,6 +7,7 @@ import {
   firmwareNameSchema,
 } from '@aircloud/shared/firmware';
 import { Button } from '../../../components/Button.tsx';
+import { FileInput } from '../../../components/FileInput.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Popin } from '../../../components/Popin.tsx';
 import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
@@ -134,9 +135,8 @@ export function ImportFirmwarePopin({ open, onClose }: { open: boolean; onClose:
               : t('firmware.import.file-hint')
           }
         >
-          <input
-            type="file"
-            className="input input--file"
+          <FileInput
+            file={file}
             disabled={uploading}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;

@@ -16,7 +16,7 @@ import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
-import { applyViolations } from '../../../lib/forms.ts';
+import { NUMBER_INPUT, applyViolations, numberValue } from '../../../lib/forms.ts';
 import { useFormLock } from '../../../lib/navigation/useFormLock.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
@@ -64,8 +64,7 @@ function valuesOf(purifier: Purifier): ParameterValues {
   };
 }
 
-const toNumber = (value: unknown) =>
-  value === '' || value === null || value === undefined ? null : Number(value);
+const toNumber = numberValue(null);
 
 /**
  * Validates with the shared PATCH schema only the fields that differ from the saved purifier,
@@ -204,9 +203,7 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
             params={{ min: 1, max: 100_000 }}
           >
             <input
-              type="number"
-              step="any"
-              min={1}
+              {...NUMBER_INPUT}
               className="input"
               {...fieldA11y('pp-volume', errors.piece_volume?.message)}
               {...register('piece_volume', { setValueAs: toNumber })}
@@ -225,9 +222,8 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
             params={{ min: 1, max: 1000 }}
           >
             <input
-              type="number"
-              step={1}
-              min={1}
+              {...NUMBER_INPUT}
+              inputMode="numeric"
               className="input"
               {...fieldA11y('pp-objects', errors.count_piece_connected_object?.message)}
               {...register('count_piece_connected_object', { setValueAs: toNumber })}

@@ -163,7 +163,7 @@ describe('parameters form', () => {
     await user.type(screen.getByLabelText('Width (m)'), '3,5');
     expect(screen.getByText('Volume: 35 m³')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Use this volume' }));
-    expect(screen.getByLabelText('Room volume (m³)')).toHaveValue(35);
+    expect(screen.getByLabelText('Room volume (m³)')).toHaveValue('35');
     await user.selectOptions(screen.getByLabelText('Hourly recycling rate (TRH)'), '15');
     await user.click(screen.getByRole('radio', { name: 'Boost' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

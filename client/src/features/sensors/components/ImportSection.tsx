@@ -4,6 +4,7 @@ import { SENSOR_IMPORT_MAX_BYTES } from '@aircloud/shared/constants';
 import type { Sensor, SensorImport, SensorImportPreview } from '@aircloud/shared/sensors';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
+import { FileInput } from '../../../components/FileInput.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -298,12 +299,11 @@ export function ImportSection({ sensor, canCancel }: { sensor: Sensor; canCancel
             <label className="field__label" htmlFor="si-file">
               {t('sensor.import.file')}
             </label>
-            <input
-              ref={input}
+            <FileInput
+              inputRef={input}
               id="si-file"
-              type="file"
+              file={file}
               accept=".csv,text/csv"
-              className="input input--file"
               disabled={uploading !== null}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'si-file-error' : undefined}

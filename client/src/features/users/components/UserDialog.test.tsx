@@ -280,6 +280,57 @@ describe('user dialog, save failure', () => {
     expect(store.getState().notifications.items.map((n) => n.state)).toEqual(['error']);
   });
 
+  it('refuses a 101-character name under the field and stays open, without asking the server', async () => {
+    const create = vi.fn(() => HttpResponse.json(makeUser(9), { status: 201 }));
+    server.use(http.post('/api/users', create));
+    const onClose = vi.fn();
+    const onReload = vi.fn();
+    renderDialog(onClose, onReload);
+    const user = userEvent.setup();
+    const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
+    const lastname = within(dialog).getByLabelText('Last name');
+    await user.click(lastname);
+    await user.paste('H'.repeat(101));
+    await user.type(within(dialog).getByLabelText('First name'), 'Grace');
+    await user.type(within(dialog).getByLabelText('E-mail address'), 'grace@example.test');
+    await user.click(within(dialog).getByLabelText('Company (optional)'));
+    await user.paste('C'.repeat(151));
+    await chooseRole(user, dialog, 'User');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(lastname).toHaveAccessibleDescription('The maximum length allowed is 100');
+    expect(within(dialog).getByLabelText('Company (optional)')).toHaveAccessibleDescription(
+      'The maximum length allowed is 150',
+    );
+    expect(lastname).toHaveValue('H'.repeat(101));
+    expect(create).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onReload).not.toHaveBeenCalled();
+  });
+
+  it('shows a field refused by the server (422 violation) under it and stays open', async () => {
+    server.use(
+      http.post('/api/users', () =>
+        HttpResponse.json(
+          {
+            ...hydraError(422, 'validation_failed'),
+            violations: [{ propertyPath: 'email', code: 'max_length', message: '' }],
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const onClose = vi.fn();
+    const onReload = vi.fn();
+    renderDialog(onClose, onReload);
+    const dialog = await fillAndSubmit();
+    expect(
+      await within(dialog).findByText('The maximum length allowed is 180'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Last name')).toHaveValue('Hopper');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(onReload).not.toHaveBeenCalled();
+  });
+
   it('uses the generic registration error for other failures', async () => {
     server.use(
       http.post('/api/users', () =>

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DEFAULT_LANGUAGE } from '@aircloud/shared/constants';
 import { ROLES, type Role } from '@aircloud/shared/roles';
-import type { User } from '@aircloud/shared/users';
+import { USER_LIMITS, type User } from '@aircloud/shared/users';
 import { Button } from '../../../components/Button.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Popin } from '../../../components/Popin.tsx';
 import { catalogueKeyOf, errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { applyViolations } from '../../../lib/forms.ts';
 import { notifyError, notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
 import {
@@ -59,23 +60,33 @@ function fromUser(user: User): DialogUser {
   };
 }
 
-const required = (key: string) => z.string().trim().min(1, { error: key });
+const required = (key: string, max: number) =>
+  z.string().trim().min(1, { error: key }).max(max, { error: 'validation.max_length' });
 
-/** The dialog's rules of spec section 5; role and e-mail are not checked when editing oneself. */
+/**
+ * The dialog's rules of spec section 5; role and e-mail are not checked when editing oneself.
+ * Every length the server limits is checked here too, so a refusal shows under its field and
+ * the dialog stays open instead of closing on "could not be saved".
+ */
 function dialogSchema(editingSelf: boolean) {
   return z.object({
     '@id': z.string(),
     ulid: z.string(),
     lang: z.string(),
-    company: z.string(),
-    firstname: required('form.firstname.required'),
-    lastname: required('form.lastname.required'),
+    company: z.string().trim().max(USER_LIMITS.company, { error: 'validation.max_length' }),
+    firstname: required('form.firstname.required', USER_LIMITS.firstname),
+    lastname: required('form.lastname.required', USER_LIMITS.lastname),
     role: editingSelf ? z.string() : z.enum(ROLES, { error: 'validation.required' }),
     email: editingSelf
       ? z.string()
-      : required('form.email.required').pipe(z.email({ error: 'form.email.email' })),
+      : required('form.email.required', USER_LIMITS.email).pipe(
+          z.email({ error: 'form.email.email' }),
+        ),
   });
 }
+
+/** Dialog fields a 422 violation of the users API can point at. */
+const DIALOG_FIELDS = ['lastname', 'firstname', 'email', 'role', 'company'] as const;
 
 /**
  * The pop-in dialog for adding, editing and removing a user (spec sections 2, 4 and 8). Whatever
@@ -111,6 +122,7 @@ export function UserDialog({
     handleSubmit,
     reset,
     control,
+    setError,
     formState: { errors },
   } = useForm<DialogUser>({
     // Role and e-mail are free strings when editing oneself, hence the cast.
@@ -157,6 +169,11 @@ export function UserDialog({
     if (result.data?.ulid) {
       dispatch(notifyInfo(values.ulid ? 'users.dialog.edited' : 'users.dialog.created'));
       setLoading(false);
+    } else if (applyViolations(result.error, setError, DIALOG_FIELDS)) {
+      // A rule of one field (422 violation): its message goes under the field and the dialog
+      // stays open with what was typed, rather than closing on a message that hides the cause.
+      setLoading(false);
+      return;
     } else {
       // Spec section 8: the message goes to the remove-alert zone and the loading flag stays on.
       const key = catalogueKeyOf(result.error);
@@ -219,7 +236,7 @@ export function UserDialog({
           name="lastname"
           label={t('users.dialog.lastname')}
           error={errors.lastname?.message}
-          params={{ max: 100 }}
+          params={{ max: USER_LIMITS.lastname }}
         >
           <input
             className="input"
@@ -233,7 +250,7 @@ export function UserDialog({
           name="firstname"
           label={t('users.dialog.firstname')}
           error={errors.firstname?.message}
-          params={{ max: 100 }}
+          params={{ max: USER_LIMITS.firstname }}
         >
           <input
             className="input"
@@ -249,7 +266,7 @@ export function UserDialog({
               name="email"
               label={t('users.dialog.email')}
               error={errors.email?.message}
-              params={{ max: 180 }}
+              params={{ max: USER_LIMITS.email }}
             >
               <input
                 className="input"
@@ -272,6 +289,7 @@ export function UserDialog({
           name="company"
           label={t('users.dialog.company')}
           error={errors.company?.message}
+          params={{ max: USER_LIMITS.company }}
         >
           <input
             className="input"

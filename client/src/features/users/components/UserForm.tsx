@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError.tsx';
 import { LANGUAGES } from '@aircloud/shared/constants';
 import type { Role } from '@aircloud/shared/roles';
-import type { User } from '@aircloud/shared/users';
+import { USER_LIMITS, type User } from '@aircloud/shared/users';
 import {
   AvatarInput,
   NO_AVATAR_CHANGE,
@@ -83,6 +83,12 @@ export function UserForm({ user }: { user?: User }) {
     name: ['send_activation', 'new_password1'],
   });
   const avatarChanged = Boolean(avatar.file) || avatar.removed;
+  // The avatar is required (spec section 5): a new image, or the current one kept.
+  const avatarMissing = !avatar.file && (avatar.removed || !user?.avatar);
+  const checkAvatar = () => {
+    if (avatarMissing) setAvatarError('validation.required');
+    return !avatarMissing;
+  };
 
   useFormLock((isDirty || avatarChanged) && leaveTo === null);
   // Navigate once the lock above is released (its effect runs first).
@@ -93,6 +99,7 @@ export function UserForm({ user }: { user?: User }) {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     setAvatarError(null);
+    if (!checkAvatar()) return;
     const outcome = await resolveAvatar(avatar);
     if ('refusal' in outcome) {
       setAvatarError(outcome.refusal);
@@ -145,7 +152,7 @@ export function UserForm({ user }: { user?: User }) {
     dispatch(notifyInfo('users.form.saved'));
     reset(userFormValues(saved));
     setAvatar(NO_AVATAR_CHANGE);
-  });
+  }, checkAvatar);
 
   const cancel = () => {
     reset();
@@ -159,7 +166,7 @@ export function UserForm({ user }: { user?: User }) {
       name={field}
       label={t(`users.form.${field}`)}
       error={errors[field]?.message}
-      params={{ max: field === 'company' ? 150 : field === 'email' ? 180 : 100 }}
+      params={{ max: USER_LIMITS[field as keyof typeof USER_LIMITS] ?? 100 }}
     >
       <input
         className="input"

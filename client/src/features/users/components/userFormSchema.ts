@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from '@aircloud/shared/constants';
 import { brokenPasswordRules } from '@aircloud/shared/password';
 import { ROLES, type Role } from '@aircloud/shared/roles';
-import type { User } from '@aircloud/shared/users';
+import { USER_LIMITS, type User } from '@aircloud/shared/users';
 import { PHONE_PATTERN } from '@aircloud/shared/validation';
 
 /** The values of the full user form (UserEdit, UserAdd). */
@@ -69,12 +69,15 @@ const name = (field: 'firstname' | 'lastname') =>
     .string()
     .trim()
     .min(1, { error: `form.${field}.required` })
-    .max(100, { error: 'validation.max_length' });
+    .max(USER_LIMITS[field], { error: 'validation.max_length' });
 
 /**
- * The user form rules of spec section 5, as the server applies them: names, e-mail, language and
- * role required (e-mail and role not editable on one's own record), phone pattern, and in add
- * mode a valid password typed twice unless an activation e-mail is sent instead.
+ * The user form rules of spec section 5: names, e-mail, language, role, phone and company
+ * required (e-mail and role not editable on one's own record), the phone pattern, the server's
+ * length limits, and in add mode a valid password typed twice unless an activation e-mail is
+ * sent instead. The avatar, also required, is checked by the form (it is an upload). The server
+ * does not require phone, company and avatar: the pop-in dialog (spec section 2) creates and
+ * edits users without them, and accounts saved before stay loadable (docs/decisions.md).
  */
 export function userFormSchema({ add, editingSelf }: { add: boolean; editingSelf: boolean }) {
   return z
@@ -87,14 +90,20 @@ export function userFormSchema({ add, editingSelf }: { add: boolean; editingSelf
             .string()
             .trim()
             .min(1, { error: 'form.email.required' })
-            .max(180, { error: 'validation.max_length' })
+            .max(USER_LIMITS.email, { error: 'validation.max_length' })
             .pipe(z.email({ error: 'form.email.email' })),
       lang: z.enum(LANGUAGES, { error: 'form.lang.required' }),
       phone: z
         .string()
         .trim()
-        .refine((p) => p === '' || PHONE_PATTERN.test(p), { error: 'validation.phone' }),
-      company: z.string().trim().max(150, { error: 'validation.max_length' }),
+        .min(1, { error: 'validation.required' })
+        .max(USER_LIMITS.phone, { error: 'validation.max_length' })
+        .refine((p) => PHONE_PATTERN.test(p), { error: 'validation.phone' }),
+      company: z
+        .string()
+        .trim()
+        .min(1, { error: 'validation.required' })
+        .max(USER_LIMITS.company, { error: 'validation.max_length' }),
       role: editingSelf ? z.string() : z.enum(ROLES, { error: 'validation.required' }),
       enabled: z.boolean(),
       new_password1: z.string(),

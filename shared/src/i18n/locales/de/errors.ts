@@ -94,6 +94,7 @@ export const validation = {
   min_incorrect: 'Der Wert ist falsch. Minimum {{min}}.',
   date: 'Der Wert ist kein gültiges Datum',
   time: 'Verwenden Sie das Format HH:mm',
+  media_link: 'Der Link muss auf ein Video (mp4, avi, mpeg oder mov) auf {{host}} verweisen',
   schedule_order:
     'Die Zeitfenster müssen aufsteigend sortiert sein, ohne zwei zur gleichen Uhrzeit',
   password: {

@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: 'Datei auswählen', none: 'Keine Datei ausgewählt' },
     date: {
       placeholder: 'TT/MM/JJJJ',
       'open-calendar': 'Kalender öffnen',
@@ -192,6 +193,10 @@ export const ui = {
         regenerate: 'Neues Token erzeugen',
         warning: 'Ein neues Token macht das aktuelle sofort ungültig.',
         error: 'Das Token konnte nicht erzeugt werden, bitte versuchen Sie es erneut',
+        'confirm-title': 'API-Token ersetzen?',
+        'confirm-body':
+          'Das aktuelle Token funktioniert sofort nicht mehr: Skripte, die es verwenden, werden abgewiesen.',
+        confirm: 'Token ersetzen',
       },
       tip: {
         title: 'So verwenden Sie es',

@@ -59,6 +59,7 @@ export const validation = {
   date: 'Value is not a valid date',
   time: 'Use the HH:mm format',
   schedule_order: 'Slots must be in ascending order, without two at the same time',
+  media_link: 'The link must point to a video (mp4, avi, mpeg or mov) on {{host}}',
   password: {
     min_length: 'At least 8 characters',
     lowercase: 'One lowercase letter',

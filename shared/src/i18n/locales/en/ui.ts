@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: 'Choose a file', none: 'No file chosen' },
     date: {
       placeholder: 'DD/MM/YYYY',
       'open-calendar': 'Open the calendar',
@@ -177,6 +178,10 @@ export const ui = {
         regenerate: 'Generate a new token',
         warning: 'Generating a new token immediately invalidates the current one.',
         error: 'The token could not be generated, please try again',
+        'confirm-title': 'Replace your API token?',
+        'confirm-body':
+          'The current token stops working at once: scripts that use it will be refused.',
+        confirm: 'Replace the token',
       },
       tip: {
         title: 'How to use it',

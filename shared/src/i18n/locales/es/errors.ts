@@ -93,6 +93,7 @@ export const validation = {
   min_incorrect: 'El valor es incorrecto. Mínimo {{min}}.',
   date: 'El valor no es una fecha válida',
   time: 'Utilice el formato HH:mm',
+  media_link: 'El enlace debe apuntar a un vídeo (mp4, avi, mpeg o mov) en {{host}}',
   schedule_order: 'Las franjas deben estar en orden ascendente, sin dos a la misma hora',
   password: {
     min_length: 'Al menos 8 caracteres',

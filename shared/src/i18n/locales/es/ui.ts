@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: 'Elegir un archivo', none: 'Ningún archivo seleccionado' },
     date: {
       placeholder: 'DD/MM/AAAA',
       'open-calendar': 'Abrir el calendario',
@@ -192,6 +193,10 @@ export const ui = {
         regenerate: 'Generar un nuevo token',
         warning: 'Generar un nuevo token invalida inmediatamente el actual.',
         error: 'No se ha podido generar el token, vuelva a intentarlo',
+        'confirm-title': '¿Sustituir su token de API?',
+        'confirm-body':
+          'El token actual deja de funcionar de inmediato: los scripts que lo usan serán rechazados.',
+        confirm: 'Sustituir el token',
       },
       tip: {
         title: 'Cómo usarlo',

@@ -61,6 +61,7 @@ export const validation = {
   date: "La valeur n'est pas une date valide",
   time: 'Utilisez le format HH:mm',
   schedule_order: 'Les créneaux doivent être dans l’ordre croissant, sans deux à la même heure',
+  media_link: 'Le lien doit pointer vers une vidéo (mp4, avi, mpeg ou mov) sur {{host}}',
   password: {
     min_length: 'Au moins 8 caractères',
     lowercase: 'Une lettre minuscule',

@@ -1,6 +1,7 @@
 /** Textes d'interface de cette langue, une clé de premier niveau par écran ou composant. */
 export const ui = {
   common: {
+    file: { choose: 'Choisir un fichier', none: 'Aucun fichier choisi' },
     date: {
       placeholder: 'JJ/MM/AAAA',
       'open-calendar': 'Ouvrir le calendrier',
@@ -182,6 +183,10 @@ export const ui = {
         regenerate: 'Générer un nouveau jeton',
         warning: 'Générer un nouveau jeton invalide immédiatement le jeton actuel.',
         error: "Le jeton n'a pas pu être généré, réessayez",
+        'confirm-title': 'Remplacer votre jeton d’API ?',
+        'confirm-body':
+          'Le jeton actuel cesse aussitôt de fonctionner : les scripts qui l’utilisent seront refusés.',
+        confirm: 'Remplacer le jeton',
       },
       tip: {
         title: "Comment l'utiliser",

@@ -53,6 +53,7 @@ export const validation = {
   min_incorrect: '该值不正确。最小值为 {{min}}。',
   date: '该值不是有效的日期',
   time: '请使用 HH:mm 格式',
+  media_link: '链接必须指向 {{host}} 上的视频（mp4、avi、mpeg 或 mov）',
   schedule_order: '时段必须按时间升序排列，且不能有两个时段时间相同',
   password: {
     min_length: '至少 8 个字符',

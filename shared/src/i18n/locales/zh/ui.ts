@@ -1,6 +1,7 @@
 /** Interface texts of this language, one top-level key per screen or component. */
 export const ui = {
   common: {
+    file: { choose: '选择文件', none: '未选择文件' },
     date: {
       placeholder: '日/月/年 (DD/MM/YYYY)',
       'open-calendar': '打开日历',
@@ -164,6 +165,9 @@ export const ui = {
         regenerate: '生成新令牌',
         warning: '生成新令牌会立即使当前令牌失效。',
         error: '无法生成令牌，请重试',
+        'confirm-title': '替换您的 API 令牌？',
+        'confirm-body': '当前令牌将立即失效：使用它的脚本将被拒绝。',
+        confirm: '替换令牌',
       },
       tip: { title: '如何使用', text: '在每个请求的 Authorization 头中发送令牌：' },
     },
