@@ -14,7 +14,10 @@ import { httpStatusOf } from './errorMessage.ts';
 
 /** Per-endpoint options of the base query. */
 export interface ApiExtraOptions {
-  /** false: 404 and 5xx stay with the caller (inline errors) instead of opening the Error page. */
+  /**
+   * false: 404 and 5xx stay with the caller instead of opening the Error page at once (the
+   * screen's ListError / ListStates still route them). Mutations never open it.
+   */
   globalErrors?: boolean;
 }
 
@@ -156,7 +159,8 @@ export const baseQuery: BaseQueryFn<
     await rawBaseQuery(withHeaders({ url: LOGOUT_PATH }), api, {});
     return result;
   }
-  if (extraOptions.globalErrors === false) return result;
+  // A failed change stays with its form (a toast or a field error); only loads open the Error page.
+  if (extraOptions.globalErrors === false || api.type === 'mutation') return result;
   if (status === 404) navigateTo(PATHS.error(404));
   else if (status !== null && status >= 500) navigateTo(PATHS.error(500));
   return result;

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import {
+  errorRouteOf,
+  ListError,
+  ListLoading,
+  LoadErrorRoute,
+} from '../../../components/ListState.tsx';
 import type { ProductKey, ProductKeyFilter } from '@aircloud/shared/product-keys';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -121,6 +126,8 @@ export function ProductKeyList({
   if (isLoading) {
     return <ListLoading />;
   }
+  // A 404 or 5xx opens the Error route, also when an earlier page is still shown.
+  if (errorRouteOf(error)) return <LoadErrorRoute error={error} />;
   if (error && !data) {
     return (
       <ListError

@@ -9,7 +9,8 @@ export const ui = {
     },
     pagination: {
       label: 'Seiten',
-      'displayed-of-total': '{{displayed}} von {{total}} angezeigt',
+      'displayed-of-total_one': '{{count}} von {{total}} angezeigt',
+      'displayed-of-total_other': '{{count}} von {{total}} angezeigt',
       previous: 'Zurück',
       next: 'Weiter',
       page: 'Seite {{page}} von {{pages}}',
@@ -206,6 +207,7 @@ export const ui = {
       key: 'Schlüssel',
     },
     missing: 'Fehlt',
+    'plural-not-used': 'In dieser Sprache nicht verwendete Form',
     modified: 'Geändert',
     'edit-label': '{{key}} auf {{language}} bearbeiten',
     'base-text': 'Katalogtext: {{text}}',

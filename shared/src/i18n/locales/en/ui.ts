@@ -9,7 +9,8 @@ export const ui = {
     },
     pagination: {
       label: 'Pages',
-      'displayed-of-total': '{{displayed}} displayed of {{total}}',
+      'displayed-of-total_one': '{{count}} displayed of {{total}}',
+      'displayed-of-total_other': '{{count}} displayed of {{total}}',
       previous: 'Previous',
       next: 'Next',
       page: 'Page {{page}} of {{pages}}',
@@ -188,6 +189,7 @@ export const ui = {
     'missing-only': 'Missing only',
     columns: { key: 'Key' },
     missing: 'Missing',
+    'plural-not-used': 'Form not used in this language',
     modified: 'Modified',
     'edit-label': 'Edit {{key}} in {{language}}',
     'base-text': 'Catalogue text: {{text}}',

@@ -9,7 +9,8 @@ export const ui = {
     },
     pagination: {
       label: 'Páginas',
-      'displayed-of-total': '{{displayed}} mostrados de {{total}}',
+      'displayed-of-total_one': '{{count}} mostrado de {{total}}',
+      'displayed-of-total_other': '{{count}} mostrados de {{total}}',
       previous: 'Anterior',
       next: 'Siguiente',
       page: 'Página {{page}} de {{pages}}',
@@ -205,6 +206,7 @@ export const ui = {
       key: 'Clave',
     },
     missing: 'Falta',
+    'plural-not-used': 'Forma no usada en este idioma',
     modified: 'Modificada',
     'edit-label': 'Editar {{key}} en {{language}}',
     'base-text': 'Texto del catálogo: {{text}}',

@@ -9,7 +9,8 @@ export const ui = {
     },
     pagination: {
       label: 'Pages',
-      'displayed-of-total': '{{displayed}} affichés sur {{total}}',
+      'displayed-of-total_one': '{{count}} affiché sur {{total}}',
+      'displayed-of-total_other': '{{count}} affichés sur {{total}}',
       previous: 'Précédent',
       next: 'Suivant',
       page: 'Page {{page}} sur {{pages}}',
@@ -194,6 +195,7 @@ export const ui = {
     'missing-only': 'Manquantes seulement',
     columns: { key: 'Clé' },
     missing: 'Manquante',
+    'plural-not-used': 'Forme non utilisée dans cette langue',
     modified: 'Modifiée',
     'edit-label': 'Modifier {{key}} en {{language}}',
     'base-text': 'Texte du catalogue : {{text}}',

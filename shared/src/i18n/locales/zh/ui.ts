@@ -9,7 +9,7 @@ export const ui = {
     },
     pagination: {
       label: '分页',
-      'displayed-of-total': '显示 {{displayed}} / 共 {{total}}',
+      'displayed-of-total_other': '显示 {{count}} / 共 {{total}}',
       previous: '上一页',
       next: '下一页',
       page: '第 {{page}} / {{pages}} 页',
@@ -168,6 +168,7 @@ export const ui = {
     'missing-only': '仅显示缺失项',
     columns: { key: '键' },
     missing: '缺失',
+    'plural-not-used': '此语言不使用该形式',
     modified: '已修改',
     'edit-label': '编辑 {{key}}（{{language}}）',
     'base-text': '目录文本：{{text}}',
