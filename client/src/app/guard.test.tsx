@@ -59,8 +59,37 @@ describe('navigation guard', () => {
     expect(me).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['/login', '/purifiers'],
+    ['/login?redirect=%2Fsensors', '/sensors'],
+    ['/forgot-password', '/purifiers'],
+    ['/account-creation', '/purifiers'],
+  ])('sends a signed-in user from %s on to %s', async (from, to) => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/', '/activated-account'])(
+    'redirects %s to the purifiers without a react-router warning',
+    async (from) => {
+      const warn = vi.spyOn(console, 'warn');
+      const { router } = renderApp(from, signedIn(makeMe()));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/purifiers'));
+      const warnings = warn.mock.calls.map((call) => String(call[0]));
+      warn.mockRestore();
+      expect(warnings.filter((w) => w.includes('leaf route'))).toEqual([]);
+    },
+  );
+
+  it('never follows a redirect off the site from Login', async () => {
+    const { router } = renderApp('/login?redirect=https%3A%2F%2Fevil.test', signedIn(makeMe()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purifiers'));
+  });
+
   it('shows the account creation screen to a visitor', async () => {
-    renderApp('/account-creation');
+    renderApp('/account-creation', signedOut());
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 

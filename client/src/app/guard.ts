@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { meApi } from '../lib/api/meApi.ts';
+import { safeRedirect } from '../lib/forms.ts';
 import { currentRouteName } from '../lib/navigation/navigator.ts';
 import {
   ANONYMOUS_ROUTES,
@@ -19,6 +20,9 @@ async function resolveAuthentication(store: AppStore): Promise<void> {
   else store.dispatch(loggedOut());
 }
 
+/** Screens that only make sense signed out: a signed-in user goes on to the app instead. */
+const SIGNED_OUT_SCREENS: readonly RouteName[] = ['Login', 'ForgotPassword', 'AccountCreation'];
+
 /**
  * The navigation guard of spec section 2, as a loader per route. (The form lock is enforced by
  * useFormLock, which cancels the navigation before any loader runs.)
@@ -29,6 +33,13 @@ export function createGuard(store: AppStore) {
       const from = currentRouteName();
       if (from && from !== name) store.dispatch(previousRouteRecorded(from));
 
+      if (SIGNED_OUT_SCREENS.includes(name)) {
+        if (store.getState().session.authState === 'unknown') await resolveAuthentication(store);
+        if (store.getState().session.authState === 'authenticated') {
+          const target = new URL(request.url).searchParams.get('redirect');
+          return redirect(safeRedirect(target) ?? PATHS.home);
+        }
+      }
       if (LOGGED_OUT_ROUTES.includes(name)) {
         if (store.getState().session.authState !== 'not-authenticated') store.dispatch(loggedOut());
         return null;

@@ -62,7 +62,7 @@ describe('POST /security/token/request', () => {
     expect(wrong.body).toMatchObject({
       '@type': 'hydra:Error',
       'hydra:description': 'credential',
-      'hydra:title': 'Email address or incorrect password',
+      'hydra:title': 'Incorrect e-mail address or password',
       status: 401,
     });
     expect(setCookies(wrong).access_token).toBeUndefined();

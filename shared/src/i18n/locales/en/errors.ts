@@ -17,7 +17,7 @@ export const errors = {
   csrf_origin: 'This request comes from an origin that is not allowed',
   unknown: 'An error occurred',
   generic: 'An error occurred',
-  credential: 'Email address or incorrect password',
+  credential: 'Incorrect e-mail address or password',
   account_not_enabled:
     'Your account is not activated. Please check your emails to activate your account',
   error_token_renew: 'The request has expired, please ask for a new link',
