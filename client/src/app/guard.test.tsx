@@ -47,6 +47,19 @@ describe('navigation guard', () => {
     expect(store.getState().session.authState).toBe('not-authenticated');
   });
 
+  it('asks nothing of a visitor without the session hint cookie: no 401 on an anonymous page', async () => {
+    document.cookie = 'session_hint=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const me = vi.fn(() => HttpResponse.json(hydraError(401, 'unauthorized'), { status: 401 }));
+    const refresh = vi.fn(() => new HttpResponse(null, { status: 401 }));
+    server.use(http.get('/api/me', me), http.post('/security/token/refresh', refresh));
+    const { store, router } = renderApp('/sensors');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().session.authState).toBe('not-authenticated');
+    expect(me).not.toHaveBeenCalled();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   it('lets public routes through without asking who is signed in, marking the user logged out', async () => {
     const me = vi.fn(() => HttpResponse.json(makeMe()));
     server.use(http.get('/api/me', me));

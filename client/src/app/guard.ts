@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { mayHaveSession } from '../lib/api/baseQuery.ts';
 import { meApi } from '../lib/api/meApi.ts';
 import { safeRedirect } from '../lib/forms.ts';
 import { currentRouteName } from '../lib/navigation/navigator.ts';
@@ -11,8 +12,15 @@ import {
 import { authenticated, loggedOut, previousRouteRecorded } from '../lib/session/sessionSlice.ts';
 import type { AppStore } from './store.ts';
 
-/** Asks the server who is signed in; a user with an identifier counts as logged in. */
+/**
+ * Asks the server who is signed in; a user with an identifier counts as logged in. A visitor
+ * without the session hint cookie is anonymous without asking (no 401 in the console).
+ */
 async function resolveAuthentication(store: AppStore): Promise<void> {
+  if (!mayHaveSession()) {
+    store.dispatch(loggedOut());
+    return;
+  }
   const result = await store.dispatch(
     meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }),
   );

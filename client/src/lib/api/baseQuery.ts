@@ -55,6 +55,15 @@ function isMeFetch(args: FetchArgs): boolean {
   return args.url.split('?')[0] === ME_PATH && (args.method ?? 'GET').toUpperCase() === 'GET';
 }
 
+/**
+ * Whether a session can exist: the server sets a readable `session_hint` cookie (no secret) with
+ * the session cookies and clears it with them. Without it, asking who is signed in or refreshing
+ * can only answer 401, an error in the console of every anonymous page.
+ */
+export function mayHaveSession(): boolean {
+  return typeof document === 'undefined' || /(?:^|;\s*)session_hint=/.test(document.cookie);
+}
+
 let refreshInFlight: Promise<boolean> | null = null;
 const REFRESHED_AT_KEY = 'aircloud.refreshed-at';
 
@@ -74,6 +83,8 @@ function lastRefreshAt(): number {
 async function refreshAcrossTabs(api: BaseQueryApi, failedSince: number): Promise<boolean> {
   const refresh = async () => {
     if (lastRefreshAt() >= failedSince) return true;
+    // No refresh cookie can exist: the 401 stands.
+    if (!mayHaveSession()) return false;
     const result = await rawBaseQuery(withHeaders({ url: REFRESH_PATH, method: 'POST' }), api, {});
     if (result.error) return false;
     try {

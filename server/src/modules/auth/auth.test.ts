@@ -47,6 +47,10 @@ describe('POST /security/token/request', () => {
     expect(cookies.access_token?.raw).toMatch(/Path=\/;/);
     expect(cookies.refresh_token?.raw).toMatch(/SameSite=Strict/);
     expect(cookies.refresh_token?.raw).toMatch(/Path=\/security/);
+    // The page may read the hint (no secret in it), never the tokens.
+    expect(cookies.session_hint?.value).toBe('1');
+    expect(cookies.session_hint?.raw).not.toMatch(/HttpOnly/);
+    expect(cookies.session_hint?.raw).toMatch(/Path=\/;/);
     const me = await request(t.url).get('/api/me').set('Cookie', accessCookie(cookies));
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(user.email);
@@ -169,6 +173,7 @@ describe('GET /security/logout', () => {
     const cleared = setCookies(res);
     expect(cleared.access_token?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(cleared.refresh_token?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.session_hint?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
     const refresh = await request(t.url)
       .post('/security/token/refresh')
       .set('Cookie', `refresh_token=${cookies.refresh_token!.value}`);

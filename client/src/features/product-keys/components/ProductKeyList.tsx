@@ -240,17 +240,21 @@ export function ProductKeyList({
                     onChange={(checked) => toggleRow(key.ulid, checked)}
                   />
                 </td>
-                <td className="cell-strong">{key.serial_number}</td>
-                <td>
+                <td className="cell-strong" data-label={t('product-keys.columns.serial')}>
+                  {key.serial_number}
+                </td>
+                <td data-label={t('product-keys.columns.key')}>
                   <code className="key-code">{key.key}</code>
                 </td>
-                <td>{t(`product-models.${key.model}`)}</td>
-                <td>
+                <td data-label={t('product-keys.columns.model')}>
+                  {t(`product-models.${key.model}`)}
+                </td>
+                <td data-label={t('product-keys.columns.state')}>
                   <span className={KEY_STATE_PILL[key.state]}>
                     {t(`product-keys.states.${key.state}`)}
                   </span>
                 </td>
-                <td>
+                <td data-label={t('product-keys.columns.account')}>
                   {key.user ? (
                     <span className="account-cell">
                       <span>{`${key.user.firstname} ${key.user.lastname}`.trim()}</span>
@@ -260,7 +264,9 @@ export function ProductKeyList({
                     <span className="muted">{t('product-keys.no-account')}</span>
                   )}
                 </td>
-                <td className="muted">{formatDateTime(key.updated_at)}</td>
+                <td className="muted" data-label={t('product-keys.columns.updated')}>
+                  {formatDateTime(key.updated_at)}
+                </td>
                 <td className="cell-actions">
                   <KeyRowActions productKey={key} />
                 </td>

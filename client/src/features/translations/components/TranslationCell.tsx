@@ -38,6 +38,7 @@ export function TranslationCell({
   return (
     <td
       lang={lang}
+      data-label={t(`common.languages.${lang}`)}
       className={`translations-table__text${text || !needed ? '' : ' is-missing'}${overridden ? ' is-overridden' : ''}`}
     >
       {editing ? (
