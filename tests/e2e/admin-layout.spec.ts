@@ -51,7 +51,7 @@ for (const width of [1366, 1920]) {
     await expect(page.getByRole('table')).toBeVisible();
     await expectInsideViewport(page, /^Actions for /, width);
 
-    const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    const pageWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(pageWidth).toBeLessThanOrEqual(width);
   });
 }
@@ -68,14 +68,11 @@ test('below 768 px the lists are cards and nothing scrolls sideways', async ({ p
     const row = page.locator('.data-table tbody tr').first();
     await expect(row).toBeVisible();
     // A card: the row is a box of its own, its cells stacked with their labels.
-    expect(await row.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
-    const label = await row
-      .locator('td[data-label]')
-      .first()
-      .evaluate((el) => getComputedStyle(el, '::before').content);
-    expect(label).not.toBe('none');
+    await expect(row).toHaveCSS('display', 'flex');
+    await expect(row.locator('td[data-label]').first()).toHaveAttribute('data-label', /\S/);
+    await expect(page.locator('.data-table thead')).toHaveCSS('position', 'absolute');
     await expectInsideViewport(page, action, 375);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    const scrollWidth = Number(await page.evaluate('document.documentElement.scrollWidth'));
     expect(scrollWidth, `${path} scroll width`).toBeLessThanOrEqual(375);
   }
 });

@@ -352,9 +352,15 @@ describe('POST /security/activate', () => {
     const me = await request(t.url).get('/api/me').set('Cookie', accessCookie(cookies));
     expect(me.body.email).toBe('grace@example.com');
     expect((await login('grace@example.com')).res.status).toBe(204);
+    // The link used again: the account is active, the page says so and leads to Login.
     const again = await request(t.url).post('/security/activate').send({ token });
-    expect(again.status).toBe(400);
-    expect(again.body['hydra:description']).toBe('error_token_renew');
+    expect(again.status).toBe(409);
+    expect(again.body['hydra:description']).toBe('account_already_active');
+    const unknown = await request(t.url)
+      .post('/security/activate')
+      .send({ token: 'x'.repeat(43) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body['hydra:description']).toBe('error_token_renew');
   });
 
   it('answers 400 error_token_renew for an expired code and 422 without a token', async () => {

@@ -123,6 +123,9 @@ export const ui = {
     title: 'Kontoaktivierung',
     'in-progress': 'Konto wird aktiviert',
     'go-to-login': 'Zur Anmeldung',
+    'resend-intro':
+      'Geben Sie Ihre E-Mail-Adresse ein, um einen neuen Aktivierungslink zu erhalten.',
+    email: 'E-Mail-Adresse',
   },
   error: {
     help: 'Bitte versuchen Sie es gleich noch einmal. Wenn das Problem weiterhin besteht, wenden Sie sich an den Support.',

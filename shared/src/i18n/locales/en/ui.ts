@@ -111,6 +111,8 @@ export const ui = {
     title: 'Account activation',
     'in-progress': 'Account activation in progress',
     'go-to-login': 'Go to sign in',
+    'resend-intro': 'Enter your e-mail address to receive a new activation link.',
+    email: 'E-mail address',
   },
   error: {
     help: 'Please try again in a moment. If the problem persists, contact support.',

@@ -122,6 +122,9 @@ export const ui = {
     title: 'Activación de la cuenta',
     'in-progress': 'Activación de la cuenta en curso',
     'go-to-login': 'Ir al inicio de sesión',
+    'resend-intro':
+      'Introduzca su dirección de correo electrónico para recibir un nuevo enlace de activación.',
+    email: 'Dirección de correo electrónico',
   },
   error: {
     help: 'Vuelva a intentarlo en un momento. Si el problema persiste, contacte con el soporte.',

@@ -113,6 +113,8 @@ export const ui = {
     title: 'Activation du compte',
     'in-progress': 'Activation du compte en cours',
     'go-to-login': 'Aller à la connexion',
+    'resend-intro': 'Saisissez votre adresse e-mail pour recevoir un nouveau lien d’activation.',
+    email: 'Adresse e-mail',
   },
   error: {
     help: 'Réessayez dans un instant. Si le problème persiste, contactez le support.',

@@ -104,7 +104,13 @@ export const ui = {
     'go-to-login': '前往登录',
     'ask-again': '重新申请链接',
   },
-  'easy-connect': { title: '账户激活', 'in-progress': '正在激活账户', 'go-to-login': '前往登录' },
+  'easy-connect': {
+    title: '账户激活',
+    'in-progress': '正在激活账户',
+    'go-to-login': '前往登录',
+    'resend-intro': '输入您的电子邮件地址以接收新的激活链接。',
+    email: '电子邮件地址',
+  },
   error: {
     help: '请稍后再试。如果问题仍然存在，请联系技术支持。',
     'back-home': '返回首页',
