@@ -23,6 +23,7 @@ export const ERROR_KEYS = [
   'account_not_enabled',
   // password renewal and change
   'error_token_renew',
+  'account_already_active',
   'password_already_used',
   'new_password_invalid',
   'password_must_be',

@@ -94,7 +94,7 @@ test('forgot password, reset from the mail link, sign in with the new password',
   await page.getByLabel(/e-?mail/i).fill(email);
   await page.getByLabel(/^password/i).fill(PASSWORD);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page.getByText('Email address or incorrect password')).toBeVisible();
+  await expect(page.getByText('Incorrect e-mail address or password')).toBeVisible();
   await signIn(page, email, newPassword);
 });
 

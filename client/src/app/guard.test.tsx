@@ -47,6 +47,19 @@ describe('navigation guard', () => {
     expect(store.getState().session.authState).toBe('not-authenticated');
   });
 
+  it('asks nothing of a visitor without the session hint cookie: no 401 on an anonymous page', async () => {
+    document.cookie = 'session_hint=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const me = vi.fn(() => HttpResponse.json(hydraError(401, 'unauthorized'), { status: 401 }));
+    const refresh = vi.fn(() => new HttpResponse(null, { status: 401 }));
+    server.use(http.get('/api/me', me), http.post('/security/token/refresh', refresh));
+    const { store, router } = renderApp('/sensors');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().session.authState).toBe('not-authenticated');
+    expect(me).not.toHaveBeenCalled();
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   it('lets public routes through without asking who is signed in, marking the user logged out', async () => {
     const me = vi.fn(() => HttpResponse.json(makeMe()));
     server.use(http.get('/api/me', me));
@@ -59,8 +72,37 @@ describe('navigation guard', () => {
     expect(me).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['/login', '/purifiers'],
+    ['/login?redirect=%2Fsensors', '/sensors'],
+    ['/forgot-password', '/purifiers'],
+    ['/account-creation', '/purifiers'],
+  ])('sends a signed-in user from %s on to %s', async (from, to) => {
+    server.use(http.get('/api/me', () => HttpResponse.json(makeMe())));
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/', '/activated-account'])(
+    'redirects %s to the purifiers without a react-router warning',
+    async (from) => {
+      const warn = vi.spyOn(console, 'warn');
+      const { router } = renderApp(from, signedIn(makeMe()));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/purifiers'));
+      const warnings = warn.mock.calls.map((call) => String(call[0]));
+      warn.mockRestore();
+      expect(warnings.filter((w) => w.includes('leaf route'))).toEqual([]);
+    },
+  );
+
+  it('never follows a redirect off the site from Login', async () => {
+    const { router } = renderApp('/login?redirect=https%3A%2F%2Fevil.test', signedIn(makeMe()));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purifiers'));
+  });
+
   it('shows the account creation screen to a visitor', async () => {
-    renderApp('/account-creation');
+    renderApp('/account-creation', signedOut());
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { mayHaveSession } from '../lib/api/baseQuery.ts';
 import { meApi } from '../lib/api/meApi.ts';
 import { loadWholeCatalogue } from '../lib/i18n/i18n.ts';
+import { safeRedirect } from '../lib/forms.ts';
 import { currentRouteName } from '../lib/navigation/navigator.ts';
 import {
   ANONYMOUS_ROUTES,
@@ -12,14 +14,24 @@ import {
 import { authenticated, loggedOut, previousRouteRecorded } from '../lib/session/sessionSlice.ts';
 import type { AppStore } from './store.ts';
 
-/** Asks the server who is signed in; a user with an identifier counts as logged in. */
+/**
+ * Asks the server who is signed in; a user with an identifier counts as logged in. A visitor
+ * without the session hint cookie is anonymous without asking (no 401 in the console).
+ */
 async function resolveAuthentication(store: AppStore): Promise<void> {
+  if (!mayHaveSession()) {
+    store.dispatch(loggedOut());
+    return;
+  }
   const result = await store.dispatch(
     meApi.endpoints.getMe.initiate(undefined, { forceRefetch: true, subscribe: false }),
   );
   if (result.data?.ulid) store.dispatch(authenticated(result.data));
   else store.dispatch(loggedOut());
 }
+
+/** Screens that only make sense signed out: a signed-in user goes on to the app instead. */
+const SIGNED_OUT_SCREENS: readonly RouteName[] = ['Login', 'ForgotPassword', 'AccountCreation'];
 
 /**
  * The navigation guard of spec section 2, as a loader per route. (The form lock is enforced by
@@ -46,6 +58,13 @@ function createDecision(store: AppStore) {
       const from = currentRouteName();
       if (from && from !== name) store.dispatch(previousRouteRecorded(from));
 
+      if (SIGNED_OUT_SCREENS.includes(name)) {
+        if (store.getState().session.authState === 'unknown') await resolveAuthentication(store);
+        if (store.getState().session.authState === 'authenticated') {
+          const target = new URL(request.url).searchParams.get('redirect');
+          return redirect(safeRedirect(target) ?? PATHS.home);
+        }
+      }
       if (LOGGED_OUT_ROUTES.includes(name)) {
         if (store.getState().session.authState !== 'not-authenticated') store.dispatch(loggedOut());
         return null;

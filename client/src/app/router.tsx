@@ -156,8 +156,10 @@ export function buildRoutes(store: AppStore): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <PageLoader />,
       children: [
-        { path: '/', loader: () => redirect(PATHS.home) },
-        { path: '/activated-account', loader: () => redirect(PATHS.home) },
+        // element null: a redirect renders nothing (and react-router does not warn of a leaf
+        // route without an element).
+        { path: '/', loader: () => redirect(PATHS.home), element: null },
+        { path: '/activated-account', loader: () => redirect(PATHS.home), element: null },
         ...PAGES.map(({ path, name, load }) => ({
           path,
           handle: { name },

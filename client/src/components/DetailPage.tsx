@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { httpStatusOf } from '../lib/api/errorMessage.ts';
 import { useRealtimeConnected } from '../lib/realtime/useRealtimeConnected.ts';
 import { Icon, type IconName } from './Icon.tsx';
 import { ListError } from './ListState.tsx';
@@ -22,31 +21,27 @@ export function DetailNotFound({ backTo, backLabel }: { backTo: string; backLabe
 }
 
 /**
- * A device detail that could not load: not found (a 404, also after a first load: the access
- * ended meanwhile), else the server's reason and a retry.
+ * A device detail that could not load: a 404 (also after a first load: the access ended
+ * meanwhile) or a 5xx opens the Error route (ListError does it), else the server's reason and a
+ * retry.
  */
 export function DetailLoadError({
   error,
   title,
   retryLabel,
   onRetry,
-  backTo,
-  backLabel,
 }: {
   error: unknown;
   title: string;
   retryLabel: string;
   onRetry: () => void;
-  backTo: string;
-  backLabel: string;
+  /** Kept for callers; a 404 now opens the Error route, which has its own way back. */
+  backTo?: string;
+  backLabel?: string;
 }) {
   return (
     <div className="page">
-      {httpStatusOf(error) === 404 ? (
-        <DetailNotFound backTo={backTo} backLabel={backLabel} />
-      ) : (
-        <ListError title={title} error={error} retryLabel={retryLabel} onRetry={onRetry} />
-      )}
+      <ListError title={title} error={error} retryLabel={retryLabel} onRetry={onRetry} />
     </div>
   );
 }

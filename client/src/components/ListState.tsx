@@ -1,9 +1,33 @@
 import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorMessageKey } from '../lib/api/errorMessage.ts';
+import { errorMessageKey, httpStatusOf } from '../lib/api/errorMessage.ts';
+import { PATHS } from '../lib/navigation/routeNames.ts';
 import { Button } from './Button.tsx';
 import { Icon, type IconName } from './Icon.tsx';
 import { Spinner } from './Spinner.tsx';
+
+/**
+ * The Error route a failed load opens instead of an inline error (spec section 8, decisions):
+ * 404 'The resource is not found', every 5xx 'The server is unavailable'. Anything else (403,
+ * 422…) stays with the screen. Loads only: a failed mutation keeps its toast or field error.
+ */
+export function errorRouteOf(error: unknown): string | null {
+  const status = httpStatusOf(error);
+  if (status === 404) return PATHS.error(404);
+  if (status !== null && status >= 500) return PATHS.error(500);
+  return null;
+}
+
+/**
+ * A load that failed: the Error route for 404 and 5xx (replacing the screen in the history, so
+ * Back does not bounce into the same failure), else nothing. Lists that keep showing their last
+ * page while a refetch fails render it too, so a list gone 404 does not show stale rows.
+ */
+export function LoadErrorRoute({ error }: { error: unknown }) {
+  const to = errorRouteOf(error);
+  return to ? <Navigate to={to} replace /> : null;
+}
 
 /**
  * A list that could not load: what failed, the server's reason, and a retry button. `compact`
@@ -23,6 +47,7 @@ export function ListError({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
+  if (errorRouteOf(error)) return <LoadErrorRoute error={error} />;
   return (
     <div className={compact ? 'list-state list-state--compact' : 'card list-state'} role="alert">
       {compact ? (
@@ -91,6 +116,7 @@ export function ListStates({
   children: ReactNode;
 }) {
   if (query.isLoading) return <ListLoading compact={compact} />;
+  if (errorRouteOf(query.error)) return <LoadErrorRoute error={query.error} />;
   if (query.error && !query.data) {
     return (
       <ListError

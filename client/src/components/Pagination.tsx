@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 
 /**
- * Page navigation of a hydra collection: 'displayed of total' and previous / next buttons.
- * `page` starts at 1; `displayed` is the number of items on this page.
+ * Page navigation of a hydra collection: 'displayed of total' (a plural on `displayed`) and
+ * previous / next buttons. Nothing when everything fits on the first page. `page` starts at 1;
+ * `displayed` is the number of items on this page.
  */
 export function Pagination({
   page,
@@ -20,10 +21,11 @@ export function Pagination({
 }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages === 1 && page === 1) return null;
   return (
     <nav className="pagination" aria-label={t('common.pagination.label')}>
       <p className="pagination__count" aria-live="polite">
-        {t('common.pagination.displayed-of-total', { displayed, total })}
+        {t('common.pagination.displayed-of-total', { count: displayed, total })}
       </p>
       <div className="pagination__pages">
         <button

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server.ts';
 import { resources } from '@aircloud/shared/i18n/resources';
 import { i18n } from '../lib/i18n/i18n.ts';
@@ -40,6 +40,11 @@ Element.prototype.scrollIntoView ??= () => undefined;
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   await i18n.changeLanguage('en');
+});
+beforeEach(() => {
+  // The readable cookie the server sets with a session: tests run as a browser that may have
+  // one (a test of the anonymous visitor removes it).
+  document.cookie = 'session_hint=1; path=/';
 });
 afterEach(() => {
   cleanup();

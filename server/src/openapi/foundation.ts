@@ -136,7 +136,8 @@ documentRoute({
   access: 'public',
   body: activateSchema,
   responses: { 200: { description: 'The activated user', schema: MeSchema } },
-  errors: [400],
+  // 409 account_already_active: the link was used and its account is active.
+  errors: [400, 409],
 });
 
 documentRoute({

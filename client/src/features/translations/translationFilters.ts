@@ -13,9 +13,32 @@ export function effectiveText(row: TranslationRow, lang: Language): string | und
   return row.overrides[lang] ?? row.base[lang];
 }
 
-/** True when the key has no text at all in `lang` (the client falls back to English there). */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const categoriesByLang = new Map<string, ReadonlySet<string>>();
+
+/** The plural categories `lang` distinguishes (CLDR, e.g. zh: other; fr: one, many, other). */
+export function pluralCategories(lang: string): ReadonlySet<string> {
+  let categories = categoriesByLang.get(lang);
+  if (!categories) {
+    categories = new Set(new Intl.PluralRules(lang).resolvedOptions().pluralCategories);
+    categoriesByLang.set(lang, categories);
+  }
+  return categories;
+}
+
+/**
+ * Whether `lang` uses the key at all: an i18next plural form (`x_one`, `x_few`…) only exists
+ * in the languages whose plural rules have that category (Chinese has no `one`: `x_other` is
+ * its only form), every other key is needed everywhere.
+ */
+export function isNeeded(key: string, lang: Language): boolean {
+  const suffix = PLURAL_SUFFIX.exec(key)?.[1];
+  return !suffix || pluralCategories(lang).has(suffix);
+}
+
+/** True when `lang` needs the key and has no text for it (the client falls back to English). */
 export function isMissing(row: TranslationRow, lang: Language): boolean {
-  return !effectiveText(row, lang);
+  return isNeeded(row.key, lang) && !effectiveText(row, lang);
 }
 
 /**

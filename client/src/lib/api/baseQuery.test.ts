@@ -237,6 +237,26 @@ describe('global error redirects', () => {
     expect(router.state.location.pathname).toBe('/sensors');
   });
 
+  it('leaves a failed change (mutation) with its form: no Error page for a 5xx or 404', async () => {
+    const { store, router } = setup();
+    server.use(
+      http.patch('/api/things/1', () =>
+        HttpResponse.json(hydraError(503, 'unknown'), { status: 503 }),
+      ),
+    );
+    const result = await store.dispatch(probeApi.endpoints.patchProbe.initiate({ name: 'x' }));
+    expect(result).toMatchObject({ error: { status: 503 } });
+    expect(router.state.location.pathname).toBe('/sensors');
+
+    server.use(
+      http.patch('/api/things/1', () =>
+        HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
+      ),
+    );
+    await store.dispatch(probeApi.endpoints.patchProbe.initiate({ name: 'x' }));
+    expect(router.state.location.pathname).toBe('/sensors');
+  });
+
   it('leaves 404 and 500 to endpoints that opt out', async () => {
     const { store, router } = setup();
     server.use(

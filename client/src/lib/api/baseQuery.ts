@@ -14,7 +14,10 @@ import { httpStatusOf } from './errorMessage.ts';
 
 /** Per-endpoint options of the base query. */
 export interface ApiExtraOptions {
-  /** false: 404 and 5xx stay with the caller (inline errors) instead of opening the Error page. */
+  /**
+   * false: 404 and 5xx stay with the caller instead of opening the Error page at once (the
+   * screen's ListError / ListStates still route them). Mutations never open it.
+   */
   globalErrors?: boolean;
 }
 
@@ -52,6 +55,15 @@ function isMeFetch(args: FetchArgs): boolean {
   return args.url.split('?')[0] === ME_PATH && (args.method ?? 'GET').toUpperCase() === 'GET';
 }
 
+/**
+ * Whether a session can exist: the server sets a readable `session_hint` cookie (no secret) with
+ * the session cookies and clears it with them. Without it, asking who is signed in or refreshing
+ * can only answer 401, an error in the console of every anonymous page.
+ */
+export function mayHaveSession(): boolean {
+  return typeof document === 'undefined' || /(?:^|;\s*)session_hint=/.test(document.cookie);
+}
+
 let refreshInFlight: Promise<boolean> | null = null;
 const REFRESHED_AT_KEY = 'aircloud.refreshed-at';
 
@@ -71,6 +83,8 @@ function lastRefreshAt(): number {
 async function refreshAcrossTabs(api: BaseQueryApi, failedSince: number): Promise<boolean> {
   const refresh = async () => {
     if (lastRefreshAt() >= failedSince) return true;
+    // No refresh cookie can exist: the 401 stands.
+    if (!mayHaveSession()) return false;
     const result = await rawBaseQuery(withHeaders({ url: REFRESH_PATH, method: 'POST' }), api, {});
     if (result.error) return false;
     try {
@@ -156,7 +170,8 @@ export const baseQuery: BaseQueryFn<
     await rawBaseQuery(withHeaders({ url: LOGOUT_PATH }), api, {});
     return result;
   }
-  if (extraOptions.globalErrors === false) return result;
+  // A failed change stays with its form (a toast or a field error); only loads open the Error page.
+  if (extraOptions.globalErrors === false || api.type === 'mutation') return result;
   if (status === 404) navigateTo(PATHS.error(404));
   else if (status !== null && status >= 500) navigateTo(PATHS.error(500));
   return result;

@@ -47,6 +47,10 @@ describe('POST /security/token/request', () => {
     expect(cookies.access_token?.raw).toMatch(/Path=\/;/);
     expect(cookies.refresh_token?.raw).toMatch(/SameSite=Strict/);
     expect(cookies.refresh_token?.raw).toMatch(/Path=\/security/);
+    // The page may read the hint (no secret in it), never the tokens.
+    expect(cookies.session_hint?.value).toBe('1');
+    expect(cookies.session_hint?.raw).not.toMatch(/HttpOnly/);
+    expect(cookies.session_hint?.raw).toMatch(/Path=\/;/);
     const me = await request(t.url).get('/api/me').set('Cookie', accessCookie(cookies));
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(user.email);
@@ -62,7 +66,7 @@ describe('POST /security/token/request', () => {
     expect(wrong.body).toMatchObject({
       '@type': 'hydra:Error',
       'hydra:description': 'credential',
-      'hydra:title': 'Email address or incorrect password',
+      'hydra:title': 'Incorrect e-mail address or password',
       status: 401,
     });
     expect(setCookies(wrong).access_token).toBeUndefined();
@@ -169,6 +173,7 @@ describe('GET /security/logout', () => {
     const cleared = setCookies(res);
     expect(cleared.access_token?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
     expect(cleared.refresh_token?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
+    expect(cleared.session_hint?.raw).toMatch(/Expires=Thu, 01 Jan 1970/);
     const refresh = await request(t.url)
       .post('/security/token/refresh')
       .set('Cookie', `refresh_token=${cookies.refresh_token!.value}`);
@@ -347,9 +352,15 @@ describe('POST /security/activate', () => {
     const me = await request(t.url).get('/api/me').set('Cookie', accessCookie(cookies));
     expect(me.body.email).toBe('grace@example.com');
     expect((await login('grace@example.com')).res.status).toBe(204);
+    // The link used again: the account is active, the page says so and leads to Login.
     const again = await request(t.url).post('/security/activate').send({ token });
-    expect(again.status).toBe(400);
-    expect(again.body['hydra:description']).toBe('error_token_renew');
+    expect(again.status).toBe(409);
+    expect(again.body['hydra:description']).toBe('account_already_active');
+    const unknown = await request(t.url)
+      .post('/security/activate')
+      .send({ token: 'x'.repeat(43) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body['hydra:description']).toBe('error_token_renew');
   });
 
   it('answers 400 error_token_renew for an expired code and 422 without a token', async () => {

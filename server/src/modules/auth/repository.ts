@@ -126,6 +126,20 @@ export async function invalidateUnusedCodes(
 }
 
 /** A usable code (unused, unexpired, optionally of one purpose) with its user's e-mail. */
+/**
+ * Whether `codeHash` is an activation code (used or expired) of an account already enabled: the
+ * link holder learns only that the account of the link they were mailed is active.
+ */
+export async function isActivationOfEnabledAccount(db: Executor, codeHash: string) {
+  const [row] = await db
+    .select({ enabled: users.enabled })
+    .from(validationCodes)
+    .innerJoin(users, eq(users.id, validationCodes.userId))
+    .where(and(eq(validationCodes.codeHash, codeHash), eq(validationCodes.purpose, 'activation')))
+    .limit(1);
+  return row?.enabled === true;
+}
+
 export async function findUsableCode(db: Executor, codeHash: string, purpose?: CodePurpose) {
   const [row] = await db
     .select({

@@ -21,6 +21,7 @@ import {
   CODE_PURPOSES,
   findRefreshToken,
   findUsableCode,
+  isActivationOfEnabledAccount,
   insertValidationCode,
   lockUser,
   markCodeUsed,
@@ -146,7 +147,12 @@ export async function activate(
   token: string,
 ): Promise<{ user: UserRow; session: SessionTokens }> {
   const code = await findUsableCode(ctx.db, sha256(token), 'activation');
-  if (!code) throw new AppError(400, 'error_token_renew');
+  if (!code) {
+    // A used link of an account now active: say so (the page then leads to Login).
+    if (await isActivationOfEnabledAccount(ctx.db, sha256(token)))
+      throw new AppError(409, 'account_already_active');
+    throw new AppError(400, 'error_token_renew');
+  }
   const { claimed, ...activated } = await ctx.db.transaction(async (tx) => {
     // The user's row first: a disable running now either commits before (its invalidation of
     // this code then refuses it here) or waits for this activation and disables after it.

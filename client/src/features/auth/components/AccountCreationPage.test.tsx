@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { server } from '../../../test/server.ts';
 import { hydraError } from '../../../test/fixtures.ts';
-import { renderApp } from '../../../test/renderApp.tsx';
+import { renderApp, signedOut } from '../../../test/renderApp.tsx';
 
 function ruleStates() {
   const list = document.querySelector('.password-rules') as HTMLElement;
@@ -27,7 +27,7 @@ async function fillForm(password: string, confirm = password) {
 
 describe('account creation', () => {
   it('shows every password rule and checks each one separately as the user types', async () => {
-    renderApp('/account-creation');
+    renderApp('/account-creation', signedOut());
     const password = await screen.findByLabelText('Password');
     expect(screen.getByText('At least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('One lowercase letter')).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('account creation', () => {
   });
 
   it('refuses a weak password and a different confirmation before calling the server', async () => {
-    renderApp('/account-creation');
+    renderApp('/account-creation', signedOut());
     const user = await fillForm('weakpass', 'other');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(
@@ -80,7 +80,7 @@ describe('account creation', () => {
         HttpResponse.json(hydraError(409, 'email_address_already_exists'), { status: 409 }),
       ),
     );
-    renderApp('/account-creation');
+    renderApp('/account-creation', signedOut());
     const user = await fillForm('Strong-pass1');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -99,7 +99,7 @@ describe('account creation', () => {
         );
       }),
     );
-    renderApp('/account-creation');
+    renderApp('/account-creation', signedOut());
     const user = await fillForm('Strong-pass1');
     await user.click(screen.getByRole('button', { name: 'Create my account' }));
     expect(await screen.findByText(/Check your mailbox/)).toHaveTextContent('jeanne@example.test');

@@ -23,7 +23,7 @@ describe('login screen', () => {
     renderApp('/login', signedOut());
     await submit('ada@example.test', 'Wrong-pass1');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Email address or incorrect password',
+      'Incorrect e-mail address or password',
     );
   });
 

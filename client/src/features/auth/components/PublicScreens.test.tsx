@@ -57,6 +57,37 @@ describe('easy connect', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
   });
+
+  it('offers to mail a new activation link from a used or expired link', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post('/security/activate', () =>
+        HttpResponse.json(hydraError(400, 'error_token_renew'), { status: 400 }),
+      ),
+      http.post('/api/registration/resend', async ({ request }) => {
+        sent.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/easy-connect?token=old');
+    await user.type(await screen.findByLabelText('E-mail address'), 'late@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the activation e-mail again' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('late@example.com');
+    expect(sent).toEqual([{ email: 'late@example.com' }]);
+  });
+
+  it('says the account is already active when its link was used, and leads to Login', async () => {
+    server.use(
+      http.post('/security/activate', () =>
+        HttpResponse.json(hydraError(409, 'account_already_active'), { status: 409 }),
+      ),
+    );
+    renderApp('/easy-connect?token=used');
+    expect(await screen.findByText('This account is already active: sign in')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('E-mail address')).not.toBeInTheDocument();
+  });
 });
 
 describe('password renewal', () => {

@@ -25,11 +25,13 @@ function FirmwareRow({ firmware, onDelete }: { firmware: Firmware; onDelete: () 
   const dispatch = useAppDispatch();
   return (
     <tr>
-      <td className="firmware-table__name">
+      <td className="firmware-table__name" data-label={t('firmware.columns.name')}>
         <strong>{firmware.name}</strong>
       </td>
-      <td className="firmware-table__date">{formatDateTime(firmware.created_at)}</td>
-      <td>
+      <td className="firmware-table__date" data-label={t('firmware.columns.date')}>
+        {formatDateTime(firmware.created_at)}
+      </td>
+      <td data-label={t('firmware.columns.file')}>
         <span className="firmware-table__file">{firmware.file_name}</span>
         <span className="muted small firmware-table__size">
           {formatBytes(firmware.size, i18n.language)}
@@ -38,9 +40,14 @@ function FirmwareRow({ firmware, onDelete }: { firmware: Firmware; onDelete: () 
           </span>
         </span>
       </td>
-      <td>
+      <td data-label={t('firmware.columns.url')}>
         <div className="firmware-url">
-          <a className="firmware-url__link mono" href={firmware.public_url} download>
+          <a
+            className="firmware-url__link mono"
+            href={firmware.public_url}
+            title={firmware.public_url}
+            download
+          >
             {firmware.public_url}
           </a>
           <CopyButton
@@ -51,7 +58,7 @@ function FirmwareRow({ firmware, onDelete }: { firmware: Firmware; onDelete: () 
           />
         </div>
       </td>
-      <td>
+      <td className="cell-actions">
         <div className="row-actions">
           <button
             type="button"
@@ -131,7 +138,7 @@ function FirmwareList() {
               <th scope="col">{t('firmware.columns.date')}</th>
               <th scope="col">{t('firmware.columns.file')}</th>
               <th scope="col">{t('firmware.columns.url')}</th>
-              <th scope="col">
+              <th scope="col" className="cell-actions">
                 <span className="visually-hidden">{t('firmware.columns.actions')}</span>
               </th>
             </tr>

@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { Invitation, InvitationDirection } from '@aircloud/shared/invitations';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import {
+  errorRouteOf,
+  ListError,
+  ListLoading,
+  LoadErrorRoute,
+} from '../../../components/ListState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { catalogueKeyOf } from '../../../lib/api/errorMessage.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
@@ -113,6 +118,8 @@ export function InvitationList({
   };
 
   if (isLoading) return <ListLoading compact />;
+  // A 404 or 5xx opens the Error route, also when the last list is still shown.
+  if (errorRouteOf(error)) return <LoadErrorRoute error={error} />;
   if (!data)
     return (
       <ListError

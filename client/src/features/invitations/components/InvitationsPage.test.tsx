@@ -276,7 +276,7 @@ describe('invitations page', () => {
   });
 
   it('shows the load error with a retry', async () => {
-    server.use(http.get('/api/invitations', () => HttpResponse.json({}, { status: 500 })));
+    server.use(http.get('/api/invitations', () => HttpResponse.json({}, { status: 429 })));
     renderApp('/invitations/sent', signedIn(makeMe()));
     expect(await screen.findByText('The invitations could not be loaded')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListError, ListLoading } from '../../../components/ListState.tsx';
+import {
+  errorRouteOf,
+  ListError,
+  ListLoading,
+  LoadErrorRoute,
+} from '../../../components/ListState.tsx';
 import type { ProductKey, ProductKeyFilter } from '@aircloud/shared/product-keys';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
@@ -121,6 +126,8 @@ export function ProductKeyList({
   if (isLoading) {
     return <ListLoading />;
   }
+  // A 404 or 5xx opens the Error route, also when an earlier page is still shown.
+  if (errorRouteOf(error)) return <LoadErrorRoute error={error} />;
   if (error && !data) {
     return (
       <ListError
@@ -233,17 +240,21 @@ export function ProductKeyList({
                     onChange={(checked) => toggleRow(key.ulid, checked)}
                   />
                 </td>
-                <td className="cell-strong">{key.serial_number}</td>
-                <td>
+                <td className="cell-strong" data-label={t('product-keys.columns.serial')}>
+                  {key.serial_number}
+                </td>
+                <td data-label={t('product-keys.columns.key')}>
                   <code className="key-code">{key.key}</code>
                 </td>
-                <td>{t(`product-models.${key.model}`)}</td>
-                <td>
+                <td data-label={t('product-keys.columns.model')}>
+                  {t(`product-models.${key.model}`)}
+                </td>
+                <td data-label={t('product-keys.columns.state')}>
                   <span className={KEY_STATE_PILL[key.state]}>
                     {t(`product-keys.states.${key.state}`)}
                   </span>
                 </td>
-                <td>
+                <td data-label={t('product-keys.columns.account')}>
                   {key.user ? (
                     <span className="account-cell">
                       <span>{`${key.user.firstname} ${key.user.lastname}`.trim()}</span>
@@ -253,7 +264,9 @@ export function ProductKeyList({
                     <span className="muted">{t('product-keys.no-account')}</span>
                   )}
                 </td>
-                <td className="muted">{formatDateTime(key.updated_at)}</td>
+                <td className="muted" data-label={t('product-keys.columns.updated')}>
+                  {formatDateTime(key.updated_at)}
+                </td>
                 <td className="cell-actions">
                   <KeyRowActions productKey={key} />
                 </td>

@@ -35,7 +35,7 @@ afterEach(async () => {
 });
 
 describe('purifier detail', () => {
-  it('shows the not-found message inline for a purifier out of reach', async () => {
+  it('opens the Error page (404) for a purifier out of reach', async () => {
     server.use(
       http.get(`/api/purifiers/${PURIFIER_ULID}`, () =>
         HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
@@ -43,7 +43,7 @@ describe('purifier detail', () => {
     );
     const { router } = renderApp(`${DETAIL}/summary`, signedIn(makeMe()));
     expect(await screen.findByText('The resource is not found')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe(`${DETAIL}/summary`);
+    expect(router.state.location.pathname).toBe('/error/404');
   });
 
   it('summarises volume, TRH and output (volume × TRH), with the maintenance levels', async () => {

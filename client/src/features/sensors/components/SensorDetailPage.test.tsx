@@ -74,14 +74,15 @@ describe('sensor detail', () => {
     expect(screen.getByText(/Every sample, as measured/)).toBeInTheDocument();
   });
 
-  it('shows the not-found state for a sensor out of reach', async () => {
+  it('opens the Error page (404) for a sensor out of reach', async () => {
     server.use(
       http.get(`/api/sensors/${SENSOR_ULID}`, () =>
         HttpResponse.json(hydraError(404, 'not_found'), { status: 404 }),
       ),
     );
-    renderApp(`${DETAIL}/graphs`, signedIn(makeMe()));
+    const { router } = renderApp(`${DETAIL}/graphs`, signedIn(makeMe()));
     expect(await screen.findByText('The resource is not found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/error/404');
   });
 });
 
@@ -118,7 +119,7 @@ describe('graphs tab', () => {
     server.use(
       http.get(`/api/sensors/${SENSOR_ULID}/measures`, () =>
         fail
-          ? HttpResponse.json(hydraError(500, 'server_unavailable'), { status: 500 })
+          ? HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 })
           : HttpResponse.json(makeMeasures()),
       ),
     );

@@ -43,7 +43,8 @@ describe('sensor list', () => {
       expect(within(card).getByText('21.4 °C')).toBeInTheDocument();
       expect(within(card).getByText('Wi-Fi connected')).toBeInTheDocument();
       expect(within(card).getByText('Last seen 21/11/2026 14:59')).toBeInTheDocument();
-      expect(screen.getByText('1 displayed of 1')).toBeInTheDocument();
+      // One sensor fits on one page: no pagination.
+      expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
       // A user cannot provision.
       expect(screen.queryByRole('button', { name: 'Provision a sensor' })).not.toBeInTheDocument();
 
@@ -182,7 +183,7 @@ describe('sensor list', () => {
     server.use(
       http.get('/api/sensors', () =>
         fail
-          ? HttpResponse.json(hydraError(500, 'server_unavailable'), { status: 500 })
+          ? HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 })
           : HttpResponse.json(page([makeSensor()])),
       ),
     );

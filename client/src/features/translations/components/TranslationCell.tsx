@@ -10,7 +10,7 @@ import {
   useRevertTranslationMutation,
   useSaveTranslationMutation,
 } from '../api/translationsApi.ts';
-import { effectiveText } from '../translationFilters.ts';
+import { effectiveText, isNeeded } from '../translationFilters.ts';
 
 /** One text of the table: shown with its state (missing, modified), edited in place. */
 export function TranslationCell({
@@ -29,6 +29,7 @@ export function TranslationCell({
   const { t } = useTranslation();
   const text = effectiveText(row, lang);
   const overridden = row.overrides[lang] !== undefined;
+  const needed = isNeeded(row.key, lang);
   const label = t('translations.edit-label', {
     key: row.key,
     language: t(`common.languages.${lang}`),
@@ -37,14 +38,20 @@ export function TranslationCell({
   return (
     <td
       lang={lang}
-      className={`translations-table__text${text ? '' : ' is-missing'}${overridden ? ' is-overridden' : ''}`}
+      data-label={t(`common.languages.${lang}`)}
+      className={`translations-table__text${text || !needed ? '' : ' is-missing'}${overridden ? ' is-overridden' : ''}`}
     >
       {editing ? (
         <TranslationEditor row={row} lang={lang} label={label} onClose={onClose} />
       ) : (
         <div className="translations-table__cell">
           <span className="translations-table__value">
-            {text ?? <span className="pill pill--warning">{t('translations.missing')}</span>}
+            {text ??
+              (needed ? (
+                <span className="pill pill--warning">{t('translations.missing')}</span>
+              ) : (
+                <span className="muted">{t('translations.plural-not-used')}</span>
+              ))}
           </span>
           {overridden ? (
             <span className="pill pill--ok" title={row.base[lang] ?? ''}>

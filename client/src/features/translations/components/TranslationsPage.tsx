@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { Fragment, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListError, ListLoading } from '../../../components/ListState.tsx';
 import { LANGUAGES, type Language } from '@aircloud/shared/constants';
@@ -106,7 +106,7 @@ function TranslationsTable() {
               {visible.map((row) => (
                 <tr key={row.key}>
                   <th scope="row" className="translations-table__key">
-                    <code>{row.key}</code>
+                    <code>{breakableKey(row.key)}</code>
                   </th>
                   {langs.map((l) => (
                     <TranslationCell
@@ -184,4 +184,14 @@ function TranslationsTable() {
       {content}
     </div>
   );
+}
+
+/** A key with break opportunities after its dots, hyphens and underscores (never mid-word). */
+function breakableKey(key: string) {
+  return key.split(/(?<=[._-])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

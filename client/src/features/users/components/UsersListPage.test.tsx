@@ -96,7 +96,11 @@ describe('users list', () => {
     await screen.findByRole('table');
     await user.type(screen.getByLabelText('Search by name, e-mail or company'), 'user4');
     await waitFor(() => expect(router.state.location.search).toBe('?search=user4'));
-    expect(await screen.findByText('7 displayed of 7')).toBeInTheDocument();
+    // Seven users fit on one page: no pagination under them.
+    await waitFor(() =>
+      expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(8),
+    );
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
     const searches = queries.map((q) => q.get('search'));
     expect(searches.filter((s) => s !== null)).toEqual(['user4']);
     expect(queries.at(-1)?.get('page')).toBe('1');
@@ -121,11 +125,39 @@ describe('users list', () => {
     expect(await screen.findByText('20 displayed of 45')).toBeInTheDocument();
   });
 
-  it('shows an error state with a retry', async () => {
+  it('opens the Error page when the list answers a 5xx, instead of an inline error', async () => {
+    server.use(
+      http.get('/api/users', () => HttpResponse.json(hydraError(502, 'unknown'), { status: 502 })),
+    );
+    const { router } = renderApp('/users', signedIn(admin));
+    expect(await screen.findByText('The server is unavailable')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/error/500');
+    expect(screen.queryByText('The users could not be loaded')).not.toBeInTheDocument();
+  });
+
+  it('opens the Error page when the list answers 404, even with a page already shown', async () => {
+    let gone = false;
+    server.use(
+      http.get('/api/users', () =>
+        gone
+          ? HttpResponse.json(hydraError(404, 'not_found'), { status: 404 })
+          : HttpResponse.json(userPage(ALL.slice(0, 20), 45)),
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/users', signedIn(admin));
+    await screen.findByRole('table');
+    gone = true;
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('The resource is not found')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/error/404');
+  });
+
+  it('keeps other failures inline, with a retry', async () => {
     let fail = true;
     const load = vi.fn(() =>
       fail
-        ? HttpResponse.json(hydraError(500, 'unknown'), { status: 500 })
+        ? HttpResponse.json(hydraError(429, 'too_many_requests'), { status: 429 })
         : HttpResponse.json(userPage([makeUser(1)])),
     );
     server.use(http.get('/api/users', load));
@@ -134,6 +166,6 @@ describe('users list', () => {
     expect(await screen.findByText('The users could not be loaded')).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('1 displayed of 1')).toBeInTheDocument();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
   });
 });

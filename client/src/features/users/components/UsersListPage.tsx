@@ -99,7 +99,7 @@ function UsersList() {
                 <th scope="col">{t('users.list.columns.role')}</th>
                 <th scope="col">{t('users.list.columns.state')}</th>
                 <th scope="col">{t('users.list.columns.created')}</th>
-                <th scope="col">
+                <th scope="col" className="cell-actions">
                   <span className="visually-hidden">{t('users.list.columns.actions')}</span>
                 </th>
               </tr>
@@ -118,26 +118,30 @@ function UsersList() {
                         )}
                       </span>
                     </td>
-                    <td className="users-table__name">
+                    <td className="users-table__name" data-label={t('users.list.columns.name')}>
                       <strong>{user.lastname}</strong> {user.firstname}
                       {user.ulid === me?.ulid ? (
                         <span className="users-table__you"> ({t('users.list.you')})</span>
                       ) : null}
                     </td>
-                    <td className="users-table__email">{user.email}</td>
-                    <td>{user.company}</td>
-                    <td>
+                    <td className="users-table__email" data-label={t('users.list.columns.email')}>
+                      {user.email}
+                    </td>
+                    <td data-label={t('users.list.columns.company')}>{user.company}</td>
+                    <td data-label={t('users.list.columns.role')}>
                       <span className={`pill role-pill role-pill--${user.role.toLowerCase()}`}>
                         {t(`users.roles-select-add.${user.role}`)}
                       </span>
                     </td>
-                    <td>
+                    <td data-label={t('users.list.columns.state')}>
                       <span className={`pill ${user.enabled ? 'pill--ok' : 'pill--muted'}`}>
                         {user.enabled ? t('users.list.enabled') : t('users.list.disabled')}
                       </span>
                     </td>
-                    <td className="users-table__date">{formatDate(user.created_at)}</td>
-                    <td>
+                    <td className="users-table__date" data-label={t('users.list.columns.created')}>
+                      {formatDate(user.created_at)}
+                    </td>
+                    <td className="cell-actions">
                       <div className="row-actions">
                         {user.ulid === me?.ulid ? null : (
                           <Link

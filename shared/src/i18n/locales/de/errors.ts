@@ -22,6 +22,7 @@ export const errors = {
   account_not_enabled:
     'Ihr Konto ist nicht aktiviert. Bitte prüfen Sie Ihre E-Mails, um Ihr Konto zu aktivieren',
   error_token_renew: 'Die Anfrage ist abgelaufen, bitte fordern Sie einen neuen Link an',
+  account_already_active: 'Dieses Konto ist bereits aktiviert: Melden Sie sich an',
   password_already_used:
     'Dieses Passwort ist bereits Ihr aktuelles Passwort, wählen Sie ein anderes',
   new_password_invalid: 'Die Passwörter stimmen nicht überein',

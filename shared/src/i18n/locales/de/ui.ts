@@ -10,7 +10,8 @@ export const ui = {
     },
     pagination: {
       label: 'Seiten',
-      'displayed-of-total': '{{displayed}} von {{total}} angezeigt',
+      'displayed-of-total_one': '{{count}} von {{total}} angezeigt',
+      'displayed-of-total_other': '{{count}} von {{total}} angezeigt',
       previous: 'Zurück',
       next: 'Weiter',
       page: 'Seite {{page}} von {{pages}}',
@@ -132,6 +133,9 @@ export const ui = {
     title: 'Kontoaktivierung',
     'in-progress': 'Konto wird aktiviert',
     'go-to-login': 'Zur Anmeldung',
+    'resend-intro':
+      'Geben Sie Ihre E-Mail-Adresse ein, um einen neuen Aktivierungslink zu erhalten.',
+    email: 'E-Mail-Adresse',
   },
   error: {
     help: 'Bitte versuchen Sie es gleich noch einmal. Wenn das Problem weiterhin besteht, wenden Sie sich an den Support.',
@@ -220,6 +224,7 @@ export const ui = {
       key: 'Schlüssel',
     },
     missing: 'Fehlt',
+    'plural-not-used': 'In dieser Sprache nicht verwendete Form',
     modified: 'Geändert',
     'edit-label': '{{key}} auf {{language}} bearbeiten',
     'base-text': 'Katalogtext: {{text}}',

@@ -17,10 +17,11 @@ export const errors = {
   csrf_origin: 'This request comes from an origin that is not allowed',
   unknown: 'An error occurred',
   generic: 'An error occurred',
-  credential: 'Email address or incorrect password',
+  credential: 'Incorrect e-mail address or password',
   account_not_enabled:
     'Your account is not activated. Please check your emails to activate your account',
   error_token_renew: 'The request has expired, please ask for a new link',
+  account_already_active: 'This account is already active: sign in',
   password_already_used: 'This password is already your current password, choose another one',
   new_password_invalid: 'Passwords do not match',
   password_must_be:

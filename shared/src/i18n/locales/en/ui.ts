@@ -10,7 +10,8 @@ export const ui = {
     },
     pagination: {
       label: 'Pages',
-      'displayed-of-total': '{{displayed}} displayed of {{total}}',
+      'displayed-of-total_one': '{{count}} displayed of {{total}}',
+      'displayed-of-total_other': '{{count}} displayed of {{total}}',
       previous: 'Previous',
       next: 'Next',
       page: 'Page {{page}} of {{pages}}',
@@ -121,6 +122,8 @@ export const ui = {
     title: 'Account activation',
     'in-progress': 'Account activation in progress',
     'go-to-login': 'Go to sign in',
+    'resend-intro': 'Enter your e-mail address to receive a new activation link.',
+    email: 'E-mail address',
   },
   error: {
     help: 'Please try again in a moment. If the problem persists, contact support.',
@@ -203,6 +206,7 @@ export const ui = {
     'missing-only': 'Missing only',
     columns: { key: 'Key' },
     missing: 'Missing',
+    'plural-not-used': 'Form not used in this language',
     modified: 'Modified',
     'edit-label': 'Edit {{key}} in {{language}}',
     'base-text': 'Catalogue text: {{text}}',

@@ -22,6 +22,7 @@ export const errors = {
   account_not_enabled:
     'Su cuenta no está activada. Consulte su correo electrónico para activar su cuenta',
   error_token_renew: 'La solicitud ha caducado, solicite un nuevo enlace',
+  account_already_active: 'Esta cuenta ya está activada: inicie sesión',
   password_already_used: 'Esta contraseña ya es su contraseña actual, elija otra',
   new_password_invalid: 'Las contraseñas no coinciden',
   password_must_be:

@@ -10,7 +10,8 @@ export const ui = {
     },
     pagination: {
       label: 'Páginas',
-      'displayed-of-total': '{{displayed}} mostrados de {{total}}',
+      'displayed-of-total_one': '{{count}} mostrado de {{total}}',
+      'displayed-of-total_other': '{{count}} mostrados de {{total}}',
       previous: 'Anterior',
       next: 'Siguiente',
       page: 'Página {{page}} de {{pages}}',
@@ -132,6 +133,9 @@ export const ui = {
     title: 'Activación de la cuenta',
     'in-progress': 'Activación de la cuenta en curso',
     'go-to-login': 'Ir al inicio de sesión',
+    'resend-intro':
+      'Introduzca su dirección de correo electrónico para recibir un nuevo enlace de activación.',
+    email: 'Dirección de correo electrónico',
   },
   error: {
     help: 'Vuelva a intentarlo en un momento. Si el problema persiste, contacte con el soporte.',
@@ -220,6 +224,7 @@ export const ui = {
       key: 'Clave',
     },
     missing: 'Falta',
+    'plural-not-used': 'Forma no usada en este idioma',
     modified: 'Modificada',
     'edit-label': 'Editar {{key}} en {{language}}',
     'base-text': 'Texto del catálogo: {{text}}',

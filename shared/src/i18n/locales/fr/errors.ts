@@ -21,6 +21,7 @@ export const errors = {
   account_not_enabled:
     "Votre compte n'est pas activé. Consultez vos e-mails pour activer votre compte",
   error_token_renew: 'La demande a expiré, demandez un nouveau lien',
+  account_already_active: 'Ce compte est déjà activé : connectez-vous',
   password_already_used:
     'Ce mot de passe est déjà votre mot de passe actuel, choisissez-en un autre',
   new_password_invalid: 'Les mots de passe ne correspondent pas',

@@ -10,7 +10,8 @@ export const ui = {
     },
     pagination: {
       label: 'Pages',
-      'displayed-of-total': '{{displayed}} affichés sur {{total}}',
+      'displayed-of-total_one': '{{count}} affiché sur {{total}}',
+      'displayed-of-total_other': '{{count}} affichés sur {{total}}',
       previous: 'Précédent',
       next: 'Suivant',
       page: 'Page {{page}} sur {{pages}}',
@@ -122,6 +123,8 @@ export const ui = {
     title: 'Activation du compte',
     'in-progress': 'Activation du compte en cours',
     'go-to-login': 'Aller à la connexion',
+    'resend-intro': 'Saisissez votre adresse e-mail pour recevoir un nouveau lien d’activation.',
+    email: 'Adresse e-mail',
   },
   error: {
     help: 'Réessayez dans un instant. Si le problème persiste, contactez le support.',
@@ -208,6 +211,7 @@ export const ui = {
     'missing-only': 'Manquantes seulement',
     columns: { key: 'Clé' },
     missing: 'Manquante',
+    'plural-not-used': 'Forme non utilisée dans cette langue',
     modified: 'Modifiée',
     'edit-label': 'Modifier {{key}} en {{language}}',
     'base-text': 'Texte du catalogue : {{text}}',

@@ -20,6 +20,7 @@ export const errors = {
   credential: '电子邮件地址或密码错误',
   account_not_enabled: '您的账户尚未激活。请查看您的电子邮件以激活账户',
   error_token_renew: '请求已过期，请重新申请链接',
+  account_already_active: '该账户已激活，请登录',
   password_already_used: '此密码已是您当前的密码，请选择其他密码',
   new_password_invalid: '两次输入的密码不一致',
   password_must_be: '密码至少需要 8 个字符，包含一个小写字母、一个大写字母和一个数字',

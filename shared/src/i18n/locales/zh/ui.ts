@@ -10,7 +10,7 @@ export const ui = {
     },
     pagination: {
       label: '分页',
-      'displayed-of-total': '显示 {{displayed}} / 共 {{total}}',
+      'displayed-of-total_other': '显示 {{count}} / 共 {{total}}',
       previous: '上一页',
       next: '下一页',
       page: '第 {{page}} / {{pages}} 页',
@@ -115,7 +115,13 @@ export const ui = {
     'go-to-login': '前往登录',
     'ask-again': '重新申请链接',
   },
-  'easy-connect': { title: '账户激活', 'in-progress': '正在激活账户', 'go-to-login': '前往登录' },
+  'easy-connect': {
+    title: '账户激活',
+    'in-progress': '正在激活账户',
+    'go-to-login': '前往登录',
+    'resend-intro': '输入您的电子邮件地址以接收新的激活链接。',
+    email: '电子邮件地址',
+  },
   error: {
     help: '请稍后再试。如果问题仍然存在，请联系技术支持。',
     'back-home': '返回首页',
@@ -182,6 +188,7 @@ export const ui = {
     'missing-only': '仅显示缺失项',
     columns: { key: '键' },
     missing: '缺失',
+    'plural-not-used': '此语言不使用该形式',
     modified: '已修改',
     'edit-label': '编辑 {{key}}（{{language}}）',
     'base-text': '目录文本：{{text}}',
