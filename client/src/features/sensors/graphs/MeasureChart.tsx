@@ -9,6 +9,7 @@ import {
   LineType,
   TickMarkType,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
   type LineData,
   type Time,
@@ -24,12 +25,31 @@ import { ChartClock } from './chartTime.ts';
 import {
   allInstants,
   dropBefore,
+  gapFillers,
+  GAP_INTERVALS,
   hasPointsBefore,
   liveAppends,
+  mergeInstants,
+  samplingInterval,
   withAppends,
+  withWhitespace,
   type GraphSeries,
 } from './graphData.ts';
-import { MEASURE_COLORS, measurePriceFormat, measureText, priceScaleIds } from './measureStyle.ts';
+import {
+  levelLines,
+  MEASURE_COLORS,
+  measurePriceFormat,
+  measureText,
+  minimumSpanProvider,
+  paneCount,
+  readChartColors,
+  scaleLayout,
+  type ChartColors,
+} from './measureStyle.ts';
+import { useThemeVersion } from './useThemeVersion.ts';
+
+/** The height of each further pane (a third unit and beyond), in pixels. */
+export const EXTRA_PANE_HEIGHT = 150;
 
 type Point = LineData<Time> | WhitespaceData<Time>;
 
@@ -38,6 +58,16 @@ interface MeasureLines {
   value: ISeriesApi<'Line'>;
   min?: ISeriesApi<'Line'>;
   max?: ISeriesApi<'Line'>;
+  /** Its air-quality thresholds, with the CSS variable of their colour. */
+  levels: { line: IPriceLine; colorVar: string }[];
+}
+
+/** The chart-wide options that follow the theme. */
+function themedOptions(colors: ChartColors) {
+  return {
+    layout: { textColor: colors.text },
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+  };
 }
 
 const TICK_FORMATS: Record<TickMarkType, string> = {
@@ -101,6 +131,8 @@ export function MeasureChart({
   rollup,
   live$,
   windowSeconds,
+  untilSeconds,
+  intervalSeconds,
   height = 380,
 }: {
   series: GraphSeries;
@@ -108,6 +140,10 @@ export function MeasureChart({
   rollup: boolean;
   live$?: Observable<SensorSample[]> | null;
   windowSeconds?: number;
+  /** A calendar period followed live: samples from this instant on are not drawn. */
+  untilSeconds?: number;
+  /** The expected time between points (a roll-up's bucket); else worked out from the data. */
+  intervalSeconds?: number;
   height?: number;
 }) {
   const { t, i18n } = useTranslation();
@@ -121,23 +157,29 @@ export function MeasureChart({
   const [hoverTime, setHoverTime] = useState<number | null>(null);
   // Read by the live subscription: the legend follows new points unless the user hovers.
   const hovering = useRef(false);
+  // The expected time between points: a longer silence is drawn as a gap of its real width.
+  const interval = useRef<number | null>(null);
+  const themeVersion = useThemeVersion();
+  const canvasHeight = height + Math.max(0, paneCount(measures) - 1) * EXTRA_PANE_HEIGHT;
 
   // The chart itself, once.
   useEffect(() => {
     const element = container.current;
     if (!element) return;
+    const colors = readChartColors();
     const created = createChart(element, {
       autoSize: true,
       layout: {
         background: { type: ColorType.Solid, color: 'transparent' },
-        textColor: '#6b7785',
+        textColor: colors.text,
         fontFamily: getComputedStyle(element).fontFamily,
         fontSize: 12,
         attributionLogo: false,
+        panes: { separatorColor: colors.grid, enableResize: false },
       },
       grid: {
-        vertLines: { color: '#eef2f5' },
-        horzLines: { color: '#eef2f5' },
+        vertLines: { color: colors.grid },
+        horzLines: { color: colors.grid },
       },
       crosshair: { mode: CrosshairMode.Magnet },
       rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.08, bottom: 0.08 } },
@@ -183,7 +225,7 @@ export function MeasureChart({
     };
   }, []);
 
-  // A response: one setData per line.
+  // A response: one setData per line, each unit on its own labelled scale, gaps kept as gaps.
   useEffect(() => {
     const current = chart.current;
     if (!current) return;
@@ -191,56 +233,105 @@ export function MeasureChart({
       for (const api of [line.value, line.min, line.max]) if (api) current.removeSeries(api);
     lines.current.clear();
     model.current = series;
-    clock.current.reset(allInstants(series));
-    const scales = priceScaleIds(measures);
+    const instants = allInstants(series);
+    interval.current = intervalSeconds ?? samplingInterval(instants);
+    const fillers = gapFillers(instants, interval.current);
+    clock.current.reset(mergeInstants(instants, fillers));
+    const layout = scaleLayout(measures);
+    const colors = readChartColors();
+    const levelled = measures.filter((m) => levelLines(m).length > 0);
     for (const measure of measures) {
       const data = series[measure];
-      const unit = MEASURE_UNITS[measure];
-      const priceScaleId = scales.get(unit) ?? 'right';
+      const slot = layout.get(MEASURE_UNITS[measure])!;
       const color = MEASURE_COLORS[measure];
       const common = {
-        priceScaleId,
+        priceScaleId: slot.priceScaleId,
         lineType: measure === 'iso' ? LineType.WithSteps : LineType.Simple,
+        autoscaleInfoProvider: minimumSpanProvider(measure),
       };
-      const value = current.addSeries(LineSeries, {
-        ...common,
-        color,
-        lineWidth: 2,
-        // Sparse data (a sensor that just started) shows its points, not only a line.
-        pointMarkersVisible: (data?.t.length ?? 0) < 60,
-        // An overlay scale has no axis: its value label would sit on another unit's axis.
-        lastValueVisible: !priceScaleId.startsWith('overlay-'),
-        priceLineVisible: false,
-      });
-      value.setData(pointsOf(data?.t ?? [], data?.v, clock.current));
-      const measureLines: MeasureLines = { value };
+      const column = (values: readonly (number | null)[] | undefined) => {
+        const filled = withWhitespace(data?.t ?? [], values, fillers);
+        return pointsOf(filled.t, filled.v, clock.current);
+      };
+      const value = current.addSeries(
+        LineSeries,
+        {
+          ...common,
+          color,
+          lineWidth: 2,
+          // Sparse data (a sensor that just started) shows its points, not only a line.
+          pointMarkersVisible: (data?.t.length ?? 0) < 60,
+          priceLineVisible: false,
+        },
+        slot.paneIndex,
+      );
+      value.setData(column(data?.v));
+      // The air-quality levels: a dashed line where each level starts, named.
+      const levels = levelLines(measure).map((level) => ({
+        colorVar: level.colorVar,
+        line: value.createPriceLine({
+          price: level.price,
+          color: colors.aq[level.colorVar]!,
+          lineWidth: 1,
+          lineStyle: LineStyle.Dashed,
+          axisLabelVisible: false,
+          title:
+            levelled.length > 1
+              ? `${t(`sensor.measures.${measure}`)} · ${t(`sensors.air-quality.${level.level}`)}`
+              : t(`sensors.air-quality.${level.level}`),
+        }),
+      }));
+      const measureLines: MeasureLines = { value, levels };
       if (rollup) {
         for (const bound of ['min', 'max'] as const) {
-          const band = current.addSeries(LineSeries, {
-            ...common,
-            color: `${color}66`,
-            lineWidth: 1,
-            lineStyle: LineStyle.Dashed,
-            lastValueVisible: false,
-            priceLineVisible: false,
-            crosshairMarkerVisible: false,
-          });
-          band.setData(pointsOf(data?.t ?? [], data?.[bound], clock.current));
+          const band = current.addSeries(
+            LineSeries,
+            {
+              ...common,
+              color: `${color}66`,
+              lineWidth: 1,
+              lineStyle: LineStyle.Dashed,
+              lastValueVisible: false,
+              priceLineVisible: false,
+              crosshairMarkerVisible: false,
+            },
+            slot.paneIndex,
+          );
+          band.setData(column(data?.[bound]));
           measureLines[bound] = band;
         }
       }
       lines.current.set(measure, measureLines);
-      if (priceScaleId.startsWith('overlay-'))
-        current.priceScale(priceScaleId).applyOptions({ scaleMargins: { top: 0.1, bottom: 0.1 } });
     }
-    const used = new Set(scales.values());
-    current.applyOptions({
-      rightPriceScale: { visible: used.has('right') },
-      leftPriceScale: { visible: used.has('left') },
+    // Each pane shows the axes it uses, and only those.
+    const used = [...layout.values()];
+    const paneApis = current.panes();
+    paneApis.forEach((pane, index) => {
+      for (const side of ['left', 'right'] as const)
+        pane.priceScale(side).applyOptions({
+          visible: used.some((s) => s.paneIndex === index && s.priceScaleId === side),
+          borderVisible: false,
+          scaleMargins: { top: 0.08, bottom: 0.08 },
+        });
+      pane.setHeight(index === 0 ? height : EXTRA_PANE_HEIGHT);
     });
     current.timeScale().fitContent();
     setLegend(latestValues(series));
-  }, [series, measures, rollup]);
+  }, [series, measures, rollup, intervalSeconds, height, t]);
+
+  // The theme changed (light / dark): the chart's colours and the levels' lines follow.
+  useEffect(() => {
+    const current = chart.current;
+    if (!current || themeVersion === 0) return;
+    const colors = readChartColors();
+    current.applyOptions({
+      ...themedOptions(colors),
+      layout: { ...themedOptions(colors).layout, panes: { separatorColor: colors.grid } },
+    });
+    for (const measureLines of lines.current.values())
+      for (const level of measureLines.levels)
+        level.line.applyOptions({ color: colors.aq[level.colorVar]! });
+  }, [themeVersion]);
 
   // Numbers in the reader's language on every scale, each measure with the legend's decimals.
   useEffect(() => {
@@ -255,12 +346,27 @@ export function MeasureChart({
     const subscription = live$.subscribe((samples) => {
       const current = chart.current;
       if (!current) return;
-      const appends = liveAppends(model.current, samples, measures);
+      const appends = liveAppends(model.current, samples, measures, untilSeconds);
       const times = [...new Set(Object.values(appends).flatMap((p) => p.map((x) => x.t)))].sort(
         (a, b) => a - b,
       );
       if (times.length === 0) return;
-      clock.current.extend(times);
+      // A silence before these samples is drawn as a gap of its real width, as in a response.
+      const known = allInstants(model.current);
+      const previous = known.length > 0 ? known[known.length - 1]! : null;
+      if (interval.current === null) interval.current = samplingInterval([...known, ...times]);
+      const fillers =
+        previous !== null &&
+        interval.current !== null &&
+        times[0]! - previous > GAP_INTERVALS * interval.current
+          ? gapFillers([previous, times[0]!], interval.current)
+          : [];
+      clock.current.extend(mergeInstants(times, fillers));
+      for (const line of lines.current.values())
+        for (const filler of fillers) {
+          const time = clock.current.chartTime(filler) as UTCTimestamp | undefined;
+          if (time !== undefined) line.value.update({ time });
+        }
       for (const [measure, points] of Object.entries(appends) as [
         GraphMeasure,
         { t: number; v: number | null }[],
@@ -280,9 +386,10 @@ export function MeasureChart({
           // Points that left the window go, redrawn once (not per point).
           next = dropBefore(next, start);
           clock.current.forgetBefore(start);
+          const fillers = gapFillers(allInstants(next), interval.current);
           for (const [measure, line] of lines.current) {
-            const s = next[measure];
-            line.value.setData(pointsOf(s?.t ?? [], s?.v, clock.current));
+            const s = withWhitespace(next[measure]?.t ?? [], next[measure]?.v, fillers);
+            line.value.setData(pointsOf(s.t, s.v, clock.current));
           }
         }
       }
@@ -290,7 +397,7 @@ export function MeasureChart({
       if (!hovering.current) setLegend(latestValues(next));
     });
     return () => subscription.unsubscribe();
-  }, [live$, measures, windowSeconds]);
+  }, [live$, measures, windowSeconds, untilSeconds]);
 
   return (
     <div className="measure-chart">
@@ -318,7 +425,7 @@ export function MeasureChart({
       <div
         ref={container}
         className="measure-chart__canvas"
-        style={{ height }}
+        style={{ height: canvasHeight }}
         role="img"
         aria-label={t('sensor.graphs.chart-label', {
           measures: measures.map((m) => t(`sensor.measures.${m}`)).join(', '),
