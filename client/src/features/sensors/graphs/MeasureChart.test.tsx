@@ -130,10 +130,11 @@ describe('MeasureChart scales, gaps and levels', () => {
       [0, 'left'],
       [1, 'right'],
     ]);
-    expect(drawn.scales.get('0/right')?.visible).toBe(true);
-    expect(drawn.scales.get('0/left')?.visible).toBe(true);
-    expect(drawn.scales.get('1/right')?.visible).toBe(true);
-    expect(drawn.scales.get('1/left')?.visible).toBe(false);
+    // Both axes shown (a pane's empty side keeps the panes aligned), no pane without a scale.
+    const axes = drawn.chartOptions.at(-1) as Record<string, { visible?: boolean }>;
+    expect(axes.leftPriceScale?.visible).toBe(true);
+    expect(axes.rightPriceScale?.visible).toBe(true);
+    expect([...drawn.scales.keys()].sort()).toEqual(['0/left', '0/right', '1/left', '1/right']);
     for (const line of drawn.lines) {
       expect(String(line.options.priceScaleId)).not.toMatch(/overlay/);
       // Every scale keeps its unit's minimum span.
@@ -143,20 +144,23 @@ describe('MeasureChart scales, gaps and levels', () => {
 
   it('draws a silence as whitespace at the sampling interval (a linear time axis)', () => {
     reset();
-    const t = [T0, T0 + 60, T0 + 120, T0 + 600, T0 + 660];
+    const t = [T0, T0 + 60, T0 + 120, T0 + 180, T0 + 240, T0 + 600, T0 + 660];
     render(
       <MeasureChart
-        series={{ co2: { t, v: [600, 610, 620, 630, 640] } }}
+        series={{ co2: { t, v: [600, 610, 620, 630, 640, 650, 660] } }}
         measures={['co2']}
         rollup={false}
       />,
     );
     const data = drawn.lines[0]!.data;
-    // 120 → 600 s: seven empty minutes between, every step of the axis is a minute.
-    expect(data).toHaveLength(5 + 7);
-    expect(data.filter((p) => p.value === undefined)).toHaveLength(7);
+    // 240 → 600 s: five empty minutes between, every step of the axis is a minute.
+    expect(data).toHaveLength(7 + 5);
+    expect(data.filter((p) => p.value === undefined)).toHaveLength(5);
     const steps = new Set(data.slice(1).map((p, i) => p.time - data[i]!.time));
     expect([...steps]).toEqual([60]);
+    // The line breaks: the point before the silence starts a transparent segment.
+    expect((data[4] as { color?: string }).color).toBe('transparent');
+    expect(data.filter((p) => (p as { color?: string }).color !== undefined)).toHaveLength(1);
   });
 
   it('marks the air-quality thresholds of a levelled measure, named, in the theme colours', async () => {

@@ -24,10 +24,12 @@ import { type GraphMeasure, MEASURE_UNITS, type SensorSample } from '@aircloud/s
 import { ChartClock } from './chartTime.ts';
 import {
   allInstants,
+  axisStep,
   dropBefore,
   gapFillers,
   GAP_INTERVALS,
   hasPointsBefore,
+  lineBreaks,
   liveAppends,
   mergeInstants,
   samplingInterval,
@@ -82,20 +84,43 @@ function inParis(utcSeconds: number, pattern: string): string {
   return format(new TZDate(utcSeconds * 1000, TIME_ZONE), pattern);
 }
 
-/** The points of one column (values, mins or maxes), nulls as gaps, on the chart's times. */
-function pointsOf(
+/**
+ * lightweight-charts gives whitespace its room on the time axis but joins a line across it; a
+ * segment takes the colour of the point it starts from, so a transparent point breaks the line.
+ */
+export const GAP_COLOR = 'transparent';
+
+/**
+ * The points of one column (values, mins or maxes), nulls as whitespace, on the chart's times;
+ * the line breaks after the instants of `breaks` (before a silence or a missing value).
+ */
+export function pointsOf(
   times: readonly number[],
   values: readonly (number | null)[] | undefined,
   clock: ChartClock,
+  breaks: ReadonlySet<number> = new Set(),
 ): Point[] {
   const points: Point[] = [];
   times.forEach((t, i) => {
     const time = clock.chartTime(t) as UTCTimestamp | undefined;
     if (time === undefined) return;
     const value = values?.[i];
-    points.push(value === null || value === undefined ? { time } : { time, value });
+    if (value === null || value === undefined) points.push({ time });
+    else points.push(breaks.has(t) ? { time, value, color: GAP_COLOR } : { time, value });
   });
   return points;
+}
+
+/** A column as drawn: whitespace merged in, the line broken before silences and missing values. */
+function drawnColumn(
+  times: readonly number[],
+  values: readonly (number | null)[] | undefined,
+  fillers: readonly number[],
+  clock: ChartClock,
+  interval: number | null,
+): Point[] {
+  const filled = withWhitespace(times, values, fillers);
+  return pointsOf(filled.t, filled.v, clock, lineBreaks(times, values, interval));
 }
 
 /** The value a legend shows for a measure: under the crosshair, else the latest one. */
@@ -159,6 +184,8 @@ export function MeasureChart({
   const hovering = useRef(false);
   // The expected time between points: a longer silence is drawn as a gap of its real width.
   const interval = useRef<number | null>(null);
+  // The step of the linear time axis (whitespace fills longer steps).
+  const step = useRef<number | null>(null);
   const themeVersion = useThemeVersion();
   const canvasHeight = height + Math.max(0, paneCount(measures) - 1) * EXTRA_PANE_HEIGHT;
 
@@ -235,7 +262,8 @@ export function MeasureChart({
     model.current = series;
     const instants = allInstants(series);
     interval.current = intervalSeconds ?? samplingInterval(instants);
-    const fillers = gapFillers(instants, interval.current);
+    step.current = intervalSeconds ?? axisStep(instants);
+    const fillers = gapFillers(instants, step.current);
     clock.current.reset(mergeInstants(instants, fillers));
     const layout = scaleLayout(measures);
     const colors = readChartColors();
@@ -249,10 +277,8 @@ export function MeasureChart({
         lineType: measure === 'iso' ? LineType.WithSteps : LineType.Simple,
         autoscaleInfoProvider: minimumSpanProvider(measure),
       };
-      const column = (values: readonly (number | null)[] | undefined) => {
-        const filled = withWhitespace(data?.t ?? [], values, fillers);
-        return pointsOf(filled.t, filled.v, clock.current);
-      };
+      const column = (values: readonly (number | null)[] | undefined) =>
+        drawnColumn(data?.t ?? [], values, fillers, clock.current, interval.current);
       const value = current.addSeries(
         LineSeries,
         {
@@ -303,13 +329,16 @@ export function MeasureChart({
       }
       lines.current.set(measure, measureLines);
     }
-    // Each pane shows the axes it uses, and only those.
+    // An axis side is shown in every pane or in none (lightweight-charts lays the panes out on
+    // one grid): the left one when a unit uses it, the right one always.
     const used = [...layout.values()];
-    const paneApis = current.panes();
-    paneApis.forEach((pane, index) => {
+    current.applyOptions({
+      leftPriceScale: { visible: used.some((s) => s.priceScaleId === 'left') },
+      rightPriceScale: { visible: true },
+    });
+    current.panes().forEach((pane, index) => {
       for (const side of ['left', 'right'] as const)
         pane.priceScale(side).applyOptions({
-          visible: used.some((s) => s.paneIndex === index && s.priceScaleId === side),
           borderVisible: false,
           scaleMargins: { top: 0.08, bottom: 0.08 },
         });
@@ -355,29 +384,35 @@ export function MeasureChart({
       const known = allInstants(model.current);
       const previous = known.length > 0 ? known[known.length - 1]! : null;
       if (interval.current === null) interval.current = samplingInterval([...known, ...times]);
-      const fillers =
+      if (step.current === null) step.current = axisStep([...known, ...times]);
+      const fillers = previous !== null ? gapFillers([previous, ...times], step.current) : [];
+      const silence =
         previous !== null &&
         interval.current !== null &&
-        times[0]! - previous > GAP_INTERVALS * interval.current
-          ? gapFillers([previous, times[0]!], interval.current)
-          : [];
+        times[0]! - previous > GAP_INTERVALS * interval.current;
       clock.current.extend(mergeInstants(times, fillers));
-      for (const line of lines.current.values())
-        for (const filler of fillers) {
-          const time = clock.current.chartTime(filler) as UTCTimestamp | undefined;
-          if (time !== undefined) line.value.update({ time });
-        }
-      for (const [measure, points] of Object.entries(appends) as [
-        GraphMeasure,
-        { t: number; v: number | null }[],
-      ][]) {
-        const line = lines.current.get(measure);
-        if (!line) continue;
-        for (const point of points) {
-          const time = clock.current.chartTime(point.t) as UTCTimestamp | undefined;
-          if (time === undefined) continue;
-          line.value.update(point.v === null ? { time } : { time, value: point.v });
-        }
+      for (const [measure, line] of lines.current) {
+        // After a silence the last point drawn turns transparent: the line breaks there.
+        const last = model.current[measure];
+        const lastValue = last?.v[last.v.length - 1];
+        const lastTime = previous !== null ? clock.current.chartTime(previous) : undefined;
+        if (silence && lastTime !== undefined && lastValue != null)
+          line.value.update({ time: lastTime as UTCTimestamp, value: lastValue, color: GAP_COLOR });
+      }
+      // New points and whitespace, in time order (update() only appends).
+      for (const [measure, line] of lines.current) {
+        const points = appends[measure] ?? [];
+        const merged = withWhitespace(
+          points.map((p) => p.t),
+          points.map((p) => p.v),
+          fillers,
+        );
+        merged.t.forEach((t, i) => {
+          const time = clock.current.chartTime(t) as UTCTimestamp | undefined;
+          if (time === undefined) return;
+          const value = merged.v[i];
+          line.value.update(value == null ? { time } : { time, value });
+        });
       }
       let next = withAppends(model.current, appends);
       if (windowSeconds) {
@@ -386,11 +421,17 @@ export function MeasureChart({
           // Points that left the window go, redrawn once (not per point).
           next = dropBefore(next, start);
           clock.current.forgetBefore(start);
-          const fillers = gapFillers(allInstants(next), interval.current);
-          for (const [measure, line] of lines.current) {
-            const s = withWhitespace(next[measure]?.t ?? [], next[measure]?.v, fillers);
-            line.value.setData(pointsOf(s.t, s.v, clock.current));
-          }
+          const kept = gapFillers(allInstants(next), step.current);
+          for (const [measure, line] of lines.current)
+            line.value.setData(
+              drawnColumn(
+                next[measure]?.t ?? [],
+                next[measure]?.v,
+                kept,
+                clock.current,
+                interval.current,
+              ),
+            );
         }
       }
       model.current = next;

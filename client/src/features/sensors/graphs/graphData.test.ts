@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { SensorSample } from '@aircloud/shared/sensors';
 import {
   dropBefore,
+  axisStep,
   gapFillers,
+  lineBreaks,
   isEmptyGraph,
   liveAppends,
   MAX_GAP_POINTS,
@@ -100,9 +102,27 @@ describe('gaps kept as gaps (a linear time axis)', () => {
     expect([...steps]).toEqual([60]);
   });
 
-  it('leaves a late sample or two alone (not a gap)', () => {
-    expect(gapFillers([0, 60, 200, 260], 60)).toEqual([]); // 140 s < 2.5 × 60
-    expect(gapFillers([0, 60, 220, 280], 60)).toEqual([120, 180]); // 160 s > 2.5 × 60
+  it('keeps the axis linear when the interval changes (finest step), without a break', () => {
+    // A minute at a time, then every 10 s: both parts in proportion to their time.
+    const mixed = [0, 60, 120, 180, 190, 200, 210, 220, 230, 240, 250, 260, 270, 280];
+    expect(axisStep(mixed)).toBe(10);
+    const axis = mergeInstants(mixed, gapFillers(mixed, 10));
+    expect(new Set(axis.slice(1).map((t, i) => t - axis[i]!))).toEqual(new Set([10]));
+    // Regular minutes are not a silence: no break in the line.
+    expect(
+      lineBreaks(
+        mixed,
+        mixed.map(() => 1),
+        samplingInterval(mixed),
+      ),
+    ).toEqual(new Set());
+  });
+
+  it('breaks the line after more than 2.5 intervals without a sample, or a missing value', () => {
+    expect(lineBreaks([0, 60, 200, 260], [1, 2, 3, 4], 60)).toEqual(new Set()); // 140 s
+    expect(lineBreaks([0, 60, 220, 280], [1, 2, 3, 4], 60)).toEqual(new Set([60])); // 160 s
+    expect(lineBreaks([0, 400], [1, 2], 60)).toEqual(new Set([0]));
+    expect(lineBreaks([0, 60, 120, 180], [1, 2, null, 4], 60)).toEqual(new Set([60]));
     expect(gapFillers(times, null)).toEqual([]);
   });
 

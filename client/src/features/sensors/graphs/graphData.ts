@@ -121,7 +121,7 @@ export function seriesOf(response: SensorMeasures, measures: readonly GraphMeasu
 export const GAP_INTERVALS = 2.5;
 
 /** At most this many whitespace points are added to one chart (long gaps get a coarser step). */
-export const MAX_GAP_POINTS = 2000;
+export const MAX_GAP_POINTS = 5000;
 
 /**
  * The expected interval between samples, in seconds: the median step between ascending instants
@@ -139,33 +139,76 @@ export function samplingInterval(times: readonly number[]): number | null {
 }
 
 /**
+ * The step of a linear time axis: the 10th percentile of the steps between instants (the finest
+ * regular sampling; a sensor whose interval changed keeps both parts in proportion).
+ */
+export function axisStep(times: readonly number[]): number | null {
+  const steps: number[] = [];
+  for (let i = 1; i < times.length; i += 1) {
+    const step = times[i]! - times[i - 1]!;
+    if (step > 0) steps.push(step);
+  }
+  if (steps.length === 0) return null;
+  steps.sort((a, b) => a - b);
+  return steps[Math.floor((steps.length - 1) / 10)]!;
+}
+
+/**
  * The whitespace instants that keep a chart's time axis linear: lightweight-charts gives every
- * point the same width whatever the time between them, so where more than GAP_INTERVALS
- * intervals pass without a sample, empty points are added every `interval` seconds (a coarser
- * step when the gaps would need more than `maxPoints`). The gap is then drawn as wide as the time
- * it lasted, and the line breaks there.
+ * point the same width whatever the time between them, so wherever more than 1.5 `step`s pass
+ * between two instants, empty points are added every `step` seconds (a coarser step when that
+ * would need more than `maxPoints`). A silence is then drawn as wide as the time it lasted.
  */
 export function gapFillers(
   times: readonly number[],
-  interval: number | null,
+  step: number | null,
   maxPoints: number = MAX_GAP_POINTS,
 ): number[] {
-  if (!interval || interval <= 0) return [];
+  if (!step || step <= 0) return [];
   const gaps: [number, number][] = [];
   let missing = 0;
   for (let i = 1; i < times.length; i += 1) {
     const [a, b] = [times[i - 1]!, times[i]!];
-    if (b - a > GAP_INTERVALS * interval) {
+    if (b - a > 1.5 * step) {
       gaps.push([a, b]);
-      missing += (b - a) / interval - 1;
+      missing += (b - a) / step - 1;
     }
   }
   if (gaps.length === 0) return [];
-  const step = missing > maxPoints ? (interval * missing) / maxPoints : interval;
+  const every = missing > maxPoints ? (step * missing) / maxPoints : step;
   const out: number[] = [];
   for (const [a, b] of gaps)
-    for (let t = a + step; t <= b - interval / 2; t += step) out.push(Math.round(t));
+    for (let t = a + every; t <= b - step / 2; t += every) out.push(Math.round(t));
   return out;
+}
+
+/**
+ * The instants after which a line breaks: the last value before a sample without this measure,
+ * or before a silence of more than GAP_INTERVALS times the sampling around it (the longer of the
+ * steps before and after; `interval` when there is neither), so a sensor whose interval changed
+ * is not cut where it changed.
+ */
+export function lineBreaks(
+  times: readonly number[],
+  values: readonly (number | null)[] | undefined,
+  interval: number | null,
+): Set<number> {
+  const breaks = new Set<number>();
+  const at: number[] = [];
+  times.forEach((t, i) => {
+    const value = values?.[i];
+    if (value === null || value === undefined) {
+      if (at.length > 0) breaks.add(at[at.length - 1]!);
+    } else at.push(t);
+  });
+  for (let i = 1; i < at.length; i += 1) {
+    const gap = at[i]! - at[i - 1]!;
+    const before = i >= 2 ? at[i - 1]! - at[i - 2]! : 0;
+    const after = i + 1 < at.length ? at[i + 1]! - at[i]! : 0;
+    const around = Math.max(before, after) || interval;
+    if (around !== null && gap > GAP_INTERVALS * around) breaks.add(at[i - 1]!);
+  }
+  return breaks;
 }
 
 /** Ascending instants with whitespace instants merged in (ascending, unique). */
