@@ -16,6 +16,7 @@ const drawn = vi.hoisted(() => ({
   lines: [] as DrawnLine[],
   scales: new Map<string, Record<string, unknown>>(),
   paneHeights: new Map<number, number>(),
+  ranges: [] as { from: number; to: number }[],
 }));
 
 // lightweight-charts draws on a canvas jsdom does not have: the chart is recorded instead.
@@ -56,7 +57,12 @@ vi.mock('lightweight-charts', () => ({
       removeSeries: () => undefined,
       applyOptions: (o: Record<string, unknown>) => drawn.chartOptions.push(o),
       priceScale: () => ({ applyOptions: () => undefined }),
-      timeScale: () => ({ fitContent: () => undefined }),
+      timeScale: () => ({
+        fitContent: () => undefined,
+        getVisibleLogicalRange: () => ({ from: 0, to: 99 }),
+        width: () => 990,
+        setVisibleLogicalRange: (range: { from: number; to: number }) => drawn.ranges.push(range),
+      }),
       subscribeCrosshairMove: () => undefined,
       unsubscribeCrosshairMove: () => undefined,
       remove: () => undefined,
@@ -152,6 +158,9 @@ describe('MeasureChart scales, gaps and levels', () => {
         rollup={false}
       />,
     );
+    // Room before the first point and after the last for their time labels (32 px of 990 px).
+    expect(drawn.ranges.at(-1)!.from).toBeCloseTo((-11 * 32) / 990);
+    expect(drawn.ranges.at(-1)!.to).toBeCloseTo(11 + (11 * 32) / 990);
     const data = drawn.lines[0]!.data;
     // 240 → 600 s: five empty minutes between, every step of the axis is a minute.
     expect(data).toHaveLength(7 + 5);

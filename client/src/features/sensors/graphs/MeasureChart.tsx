@@ -111,6 +111,24 @@ export function pointsOf(
   return points;
 }
 
+/** Room left of the first point and right of the last, in pixels: their time labels fit. */
+export const EDGE_ROOM_PX = 32;
+
+/**
+ * Fits the chart to its points, with room at both ends so that the first and last time labels
+ * (centred on their point) are not cut by the axes.
+ */
+function fitWithRoom(chart: IChartApi, element: HTMLElement | null, points: number) {
+  const timeScale = chart.timeScale();
+  const width = timeScale.width() || element?.clientWidth || 0;
+  if (points < 2 || width <= 0) {
+    timeScale.fitContent();
+    return;
+  }
+  const pad = ((points - 1) * EDGE_ROOM_PX) / width;
+  timeScale.setVisibleLogicalRange({ from: -pad, to: points - 1 + pad });
+}
+
 /** A column as drawn: whitespace merged in, the line broken before silences and missing values. */
 function drawnColumn(
   times: readonly number[],
@@ -264,7 +282,8 @@ export function MeasureChart({
     interval.current = intervalSeconds ?? samplingInterval(instants);
     step.current = intervalSeconds ?? axisStep(instants);
     const fillers = gapFillers(instants, step.current);
-    clock.current.reset(mergeInstants(instants, fillers));
+    const axis = mergeInstants(instants, fillers);
+    clock.current.reset(axis);
     const layout = scaleLayout(measures);
     const colors = readChartColors();
     const levelled = measures.filter((m) => levelLines(m).length > 0);
@@ -344,7 +363,7 @@ export function MeasureChart({
         });
       pane.setHeight(index === 0 ? height : EXTRA_PANE_HEIGHT);
     });
-    current.timeScale().fitContent();
+    fitWithRoom(current, container.current, axis.length);
     setLegend(latestValues(series));
   }, [series, measures, rollup, intervalSeconds, height, t]);
 
