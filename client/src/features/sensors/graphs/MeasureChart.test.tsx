@@ -62,6 +62,8 @@ vi.mock('lightweight-charts', () => ({
         getVisibleLogicalRange: () => ({ from: 0, to: 99 }),
         width: () => 990,
         setVisibleLogicalRange: (range: { from: number; to: number }) => drawn.ranges.push(range),
+        subscribeSizeChange: () => undefined,
+        unsubscribeSizeChange: () => undefined,
       }),
       subscribeCrosshairMove: () => undefined,
       unsubscribeCrosshairMove: () => undefined,

@@ -118,15 +118,16 @@ export const EDGE_ROOM_PX = 32;
  * Fits the chart to its points, with room at both ends so that the first and last time labels
  * (centred on their point) are not cut by the axes.
  */
-function fitWithRoom(chart: IChartApi, element: HTMLElement | null, points: number) {
+function fitWithRoom(chart: IChartApi, points: number): boolean {
   const timeScale = chart.timeScale();
-  const width = timeScale.width() || element?.clientWidth || 0;
+  const width = timeScale.width();
   if (points < 2 || width <= 0) {
     timeScale.fitContent();
-    return;
+    return points < 2;
   }
   const pad = ((points - 1) * EDGE_ROOM_PX) / width;
   timeScale.setVisibleLogicalRange({ from: -pad, to: points - 1 + pad });
+  return true;
 }
 
 /** A column as drawn: whitespace merged in, the line broken before silences and missing values. */
@@ -204,6 +205,8 @@ export function MeasureChart({
   const interval = useRef<number | null>(null);
   // The step of the linear time axis (whitespace fills longer steps).
   const step = useRef<number | null>(null);
+  // A fit asked before the chart had its size (autoSize measures it a moment later).
+  const pendingFit = useRef<number | null>(null);
   const themeVersion = useThemeVersion();
   const canvasHeight = height + Math.max(0, paneCount(measures) - 1) * EXTRA_PANE_HEIGHT;
 
@@ -261,9 +264,15 @@ export function MeasureChart({
       setLegend(values);
     };
     created.subscribeCrosshairMove(onMove as never);
+    const onSize = () => {
+      if (pendingFit.current !== null && fitWithRoom(created, pendingFit.current))
+        pendingFit.current = null;
+    };
+    created.timeScale().subscribeSizeChange(onSize);
     const drawn = lines.current;
     return () => {
       created.unsubscribeCrosshairMove(onMove as never);
+      created.timeScale().unsubscribeSizeChange(onSize);
       created.remove();
       chart.current = null;
       drawn.clear();
@@ -363,7 +372,7 @@ export function MeasureChart({
         });
       pane.setHeight(index === 0 ? height : EXTRA_PANE_HEIGHT);
     });
-    fitWithRoom(current, container.current, axis.length);
+    pendingFit.current = fitWithRoom(current, axis.length) ? null : axis.length;
     setLegend(latestValues(series));
   }, [series, measures, rollup, intervalSeconds, height, t]);
 
