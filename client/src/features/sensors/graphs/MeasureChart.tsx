@@ -205,7 +205,8 @@ export function MeasureChart({
   const interval = useRef<number | null>(null);
   // The step of the linear time axis (whitespace fills longer steps).
   const step = useRef<number | null>(null);
-  // A fit asked before the chart had its size (autoSize measures it a moment later).
+  // The points of the last fit, kept while the chart is resized (autoSize measures it a moment
+  // later, and a resize keeps the bar spacing): the fit with its room is made again.
   const pendingFit = useRef<number | null>(null);
   const themeVersion = useThemeVersion();
   const canvasHeight = height + Math.max(0, paneCount(measures) - 1) * EXTRA_PANE_HEIGHT;
@@ -265,8 +266,7 @@ export function MeasureChart({
     };
     created.subscribeCrosshairMove(onMove as never);
     const onSize = () => {
-      if (pendingFit.current !== null && fitWithRoom(created, pendingFit.current))
-        pendingFit.current = null;
+      if (pendingFit.current !== null) fitWithRoom(created, pendingFit.current);
     };
     created.timeScale().subscribeSizeChange(onSize);
     const drawn = lines.current;
@@ -372,7 +372,8 @@ export function MeasureChart({
         });
       pane.setHeight(index === 0 ? height : EXTRA_PANE_HEIGHT);
     });
-    pendingFit.current = fitWithRoom(current, axis.length) ? null : axis.length;
+    fitWithRoom(current, axis.length);
+    pendingFit.current = axis.length;
     setLegend(latestValues(series));
   }, [series, measures, rollup, intervalSeconds, height, t]);
 
@@ -463,6 +464,8 @@ export function MeasureChart({
         }
       }
       model.current = next;
+      // Live points move the chart on by themselves: a resize no longer refits it.
+      pendingFit.current = null;
       if (!hovering.current) setLegend(latestValues(next));
     });
     return () => subscription.unsubscribe();
