@@ -79,7 +79,7 @@ test('at 375 px the graphs and the public graph page fit the phone, chart first'
   await visitor.close();
 });
 
-test('at 1,366 px the chart keeps a silence as wide as it lasted and fits its card', async ({
+test('at 1,366 px the chart fits its card and draws a third unit in a pane of its own', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
