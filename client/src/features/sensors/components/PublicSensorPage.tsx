@@ -64,8 +64,7 @@ export function PublicSensorPage() {
             {sensor.short_name ? <p className="muted">{sensor.short_name}</p> : null}
           </div>
           <div className="sensor-header__status">
-            <SensorWifiStatus state={sensor.wifi_state} />
-            <LastSeen at={sensor.last_seen_at} />
+            <SensorWifiStatus state={sensor.wifi_state} /> <LastSeen at={sensor.last_seen_at} />
           </div>
         </header>
         <SensorGraphs sensorUlid={sensorId} isPublic messages$={messages$} />

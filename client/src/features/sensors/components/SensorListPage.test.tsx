@@ -194,4 +194,67 @@ describe('sensor list', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('link', { name: 'Open Meeting room' })).toBeInTheDocument();
   });
+
+  it('colours CO2 and particles with their level, temperature and humidity plain', async () => {
+    server.use(
+      http.get('/api/sensors', () =>
+        HttpResponse.json(
+          page([
+            makeSensor({
+              last_sample: {
+                ts: '2026-11-21T13:59:00Z',
+                co2: 1300,
+                pm25: 7.5,
+                temperature: 21.4,
+                humidity: 43,
+              },
+            }),
+          ]),
+        ),
+      ),
+    );
+    renderApp('/sensors', signedIn(makeMe()));
+    const card = (await screen.findByRole('link', { name: 'Open Meeting room' })).closest('li')!;
+    const co2 = within(card).getByText('1,300 ppm').closest('.aq-badge')!;
+    expect(co2).toHaveAttribute('data-level', 'poor');
+    expect(co2).toHaveTextContent('Poor');
+    expect(within(card).getByText('7.5 µg/m3').closest('.aq-badge')).toHaveAttribute(
+      'data-level',
+      'good',
+    );
+    // Temperature and humidity have no level.
+    expect(card.querySelector('[data-measure="temperature"] [data-level]')).toBeNull();
+    expect(card.querySelector('[data-measure="humidity"] [data-level]')).toBeNull();
+    // The owner is not repeated to the owner.
+    expect(within(card).queryByText(/^Owner:/)).not.toBeInTheDocument();
+  });
+
+  it('shows each card’s owner to administrators and technicians', async () => {
+    server.use(
+      http.get('/api/sensors', () =>
+        HttpResponse.json(
+          page([
+            makeSensor({
+              owner: {
+                '@id': '/api/users/01JOTHER',
+                ulid: '01JOTHER',
+                firstname: 'Olga',
+                lastname: 'Owner',
+                email: 'olga@example.test',
+              },
+              last_sample: null,
+            }),
+          ]),
+        ),
+      ),
+    );
+    renderApp('/sensors', signedIn(makeMe({ role: 'ROLE_ADMIN' })));
+    const card = (await screen.findByRole('link', { name: 'Open Meeting room' })).closest('li')!;
+    expect(within(card).getByText('Owner: Olga Owner')).toHaveAttribute(
+      'title',
+      'olga@example.test',
+    );
+    // No values yet: a block of the same room as the values, so the cards line up.
+    expect(card.querySelector('.sensor-values--none')).not.toBeNull();
+  });
 });

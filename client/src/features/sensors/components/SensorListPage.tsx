@@ -18,7 +18,13 @@ import { RetentionNote } from './RetentionNote.tsx';
 import { LastSeen, LiveValues, SensorWifiStatus } from './SensorStatus.tsx';
 import '../sensors.css';
 
-function SensorCard({ sensor }: { sensor: Sensor }) {
+/** The owner's name as a list shows it (the e-mail when the account has no name yet). */
+function ownerName(owner: NonNullable<Sensor['owner']>): string {
+  return [owner.firstname, owner.lastname].filter(Boolean).join(' ') || owner.email;
+}
+
+/** One sensor: name, live values with their levels, network state; its owner for the staff. */
+function SensorCard({ sensor, showOwner }: { sensor: Sensor; showOwner: boolean }) {
   const { t } = useTranslation();
   // In the admin's view-as-user mode the detail keeps `?user=`.
   const { link } = useViewAsUser();
@@ -41,6 +47,11 @@ function SensorCard({ sensor }: { sensor: Sensor }) {
             ) : null}
           </Link>
           <span className="sensor-card__serial">{sensor.serial_number}</span>
+          {showOwner && sensor.owner ? (
+            <span className="sensor-card__owner muted small" title={sensor.owner.email}>
+              {t('sensors.owned-by', { name: ownerName(sensor.owner) })}
+            </span>
+          ) : null}
         </div>
         {sensor.is_public ? <span className="pill pill--info">{t('sensors.public')}</span> : null}
       </div>
@@ -109,7 +120,7 @@ export function SensorListPage() {
     >
       <ul className={`sensor-grid${query.isFetching ? ' is-refreshing' : ''}`}>
         {sensors.map((sensor) => (
-          <SensorCard key={sensor.ulid} sensor={sensor} />
+          <SensorCard key={sensor.ulid} sensor={sensor} showOwner={canProvision && !viewingOther} />
         ))}
       </ul>
       <Pagination

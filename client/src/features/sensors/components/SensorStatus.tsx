@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { WifiState } from '@aircloud/shared/purifiers';
 import type { GraphMeasure, SensorSample } from '@aircloud/shared/sensors';
+import { isLevelled } from '@aircloud/shared/air-quality';
+import { AirQualityBadge } from '../../../components/AirQualityBadge.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { sampleValue } from '../graphs/graphData.ts';
@@ -34,11 +36,19 @@ export function useMeasureText() {
     measureText(measure, value, i18n.language);
 }
 
-/** The latest values of the main measures (CO2, PM2.5, temperature, humidity), live. */
+/**
+ * The latest values of the main measures (CO2, PM2.5, temperature, humidity), live: CO2 and
+ * particles with their air-quality level (colour and word), temperature and humidity plain.
+ */
 export function LiveValues({ sample }: { sample: SensorSample | null }) {
   const { t } = useTranslation();
   const text = useMeasureText();
-  if (!sample) return <p className="sensor-values__none muted small">{t('sensors.no-values')}</p>;
+  if (!sample)
+    return (
+      <div className="sensor-values sensor-values--none">
+        <p className="sensor-values__none muted small">{t('sensors.no-values')}</p>
+      </div>
+    );
   return (
     <dl className="sensor-values">
       {MAIN_MEASURES.map((measure) => (
@@ -51,7 +61,13 @@ export function LiveValues({ sample }: { sample: SensorSample | null }) {
             />
             {t(`sensor.measures.${measure}`)}
           </dt>
-          <dd data-measure={measure}>{text(measure, sampleValue(sample, measure))}</dd>
+          <dd data-measure={measure}>
+            {isLevelled(measure) ? (
+              <AirQualityBadge measure={measure} value={sampleValue(sample, measure)} />
+            ) : (
+              text(measure, sampleValue(sample, measure))
+            )}
+          </dd>
         </div>
       ))}
     </dl>

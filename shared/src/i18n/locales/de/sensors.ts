@@ -21,6 +21,7 @@ export const sensorScreens = {
       very_poor: 'Sehr schlecht',
     },
     'no-values': 'Noch keine Messwerte empfangen',
+    'owned-by': 'Eigentümer: {{name}}',
     wifi: {
       connected: 'WLAN verbunden',
       disconnected: 'WLAN getrennt',

@@ -21,6 +21,7 @@ export const sensorScreens = {
       very_poor: 'Very poor',
     },
     'no-values': 'No measure received yet',
+    'owned-by': 'Owner: {{name}}',
     wifi: {
       connected: 'Wi-Fi connected',
       disconnected: 'Wi-Fi disconnected',

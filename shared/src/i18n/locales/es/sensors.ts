@@ -21,6 +21,7 @@ export const sensorScreens = {
       very_poor: 'Muy mala',
     },
     'no-values': 'Aún no se ha recibido ninguna medida',
+    'owned-by': 'Propietario: {{name}}',
     wifi: {
       connected: 'Wi-Fi conectado',
       disconnected: 'Wi-Fi desconectado',

@@ -21,6 +21,7 @@ export const sensorScreens = {
       very_poor: 'Très mauvaise',
     },
     'no-values': 'Aucune mesure reçue pour le moment',
+    'owned-by': 'Propriétaire : {{name}}',
     wifi: {
       connected: 'Wi-Fi connecté',
       disconnected: 'Wi-Fi déconnecté',

@@ -21,6 +21,7 @@ export const sensorScreens = {
       very_poor: '很差',
     },
     'no-values': '尚未收到测量数据',
+    'owned-by': '所有者：{{name}}',
     wifi: {
       connected: 'Wi-Fi 已连接',
       disconnected: 'Wi-Fi 已断开',

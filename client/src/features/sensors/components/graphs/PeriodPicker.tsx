@@ -15,6 +15,7 @@ import {
   type GraphMode,
   type Period,
 } from '../../graphs/periods.ts';
+import { NARROW_QUERY, useMediaQuery } from '../../hooks/useMediaQuery.ts';
 
 type CalendarMode = 'hour' | 'day' | 'week' | 'month';
 
@@ -125,23 +126,49 @@ export function PeriodPicker({
   const calendar = !isLiveMode(mode) && mode !== 'range' ? (mode as CalendarMode) : null;
   const period = calendar ? calendarPeriod(calendar, anchor) : null;
   const nextStartsInFuture = period !== null && period.to.getTime() > Date.now();
+  // On a phone the seven modes are a select: a row of buttons would overflow the screen.
+  const narrow = useMediaQuery(NARROW_QUERY);
 
   return (
     <div className="graph-period">
-      <div className="segmented graph-modes" role="radiogroup" aria-label={t('sensor.graphs.mode')}>
-        {GRAPH_MODES.map((value) => (
-          <label key={value} className="segmented__option">
-            <input
-              type="radio"
-              name="graph-mode"
-              value={value}
-              checked={mode === value}
-              onChange={() => onMode(value)}
-            />
-            <span>{t(`sensor.graphs.modes.${value}`)}</span>
+      {narrow ? (
+        <div className="graph-modes-select">
+          <label className="field__label" htmlFor="graph-mode-select">
+            {t('sensor.graphs.mode')}
           </label>
-        ))}
-      </div>
+          <select
+            id="graph-mode-select"
+            className="input"
+            value={mode}
+            onChange={(event) => onMode(event.target.value as GraphMode)}
+          >
+            {GRAPH_MODES.map((value) => (
+              <option key={value} value={value}>
+                {t(`sensor.graphs.modes.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div
+          className="segmented graph-modes"
+          role="radiogroup"
+          aria-label={t('sensor.graphs.mode')}
+        >
+          {GRAPH_MODES.map((value) => (
+            <label key={value} className="segmented__option">
+              <input
+                type="radio"
+                name="graph-mode"
+                value={value}
+                checked={mode === value}
+                onChange={() => onMode(value)}
+              />
+              <span>{t(`sensor.graphs.modes.${value}`)}</span>
+            </label>
+          ))}
+        </div>
+      )}
       {calendar && period ? (
         <div className="graph-nav">
           <button

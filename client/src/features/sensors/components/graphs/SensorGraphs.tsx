@@ -1,6 +1,6 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Observable } from 'rxjs';
+import { throttleTime, type Observable } from 'rxjs';
 import { ListError } from '../../../../components/ListState.tsx';
 import { Icon } from '../../../../components/Icon.tsx';
 import { Spinner } from '../../../../components/Spinner.tsx';
@@ -40,6 +40,22 @@ function periodOf(
     return from && to ? { from: new Date(from), to: new Date(to) } : null;
   }
   return calendarPeriod(mode as 'hour' | 'day' | 'week' | 'month', settings.anchor);
+}
+
+/** How often a current day drawn as hourly roll-ups is asked again while samples arrive. */
+export const ROLLUP_REFRESH_MS = 60_000;
+
+/**
+ * Whether a calendar hour or day is the current one (it holds now): it follows the stream like
+ * the live windows do, up to its end.
+ */
+export function isCurrentPeriod(mode: GraphMode, period: Period | null, now = Date.now()): boolean {
+  return (
+    (mode === 'hour' || mode === 'day') &&
+    period !== null &&
+    period.from.getTime() <= now &&
+    now < period.to.getTime()
+  );
 }
 
 /**
@@ -82,10 +98,22 @@ export function SensorGraphs({
     skip: args === null || measures.length === 0,
   });
   const series = useMemo(() => (shown ? seriesOf(shown, measures) : null), [shown, measures]);
+  // The current hour or day follows the stream too: raw samples are appended up to its end; a
+  // day drawn as hourly roll-ups is asked again (at most once a minute) as samples arrive.
+  const current = isCurrentPeriod(mode, period);
+  const rollup = shown?.resolution === 'rollup';
+  const untilSeconds = current && period ? Math.floor(period.to.getTime() / 1000) : undefined;
   const live$ = useMemo(
-    () => (live && messages$ ? messages$.pipe(batchSamples()) : null),
-    [live, messages$],
+    () => ((live || (current && !rollup)) && messages$ ? messages$.pipe(batchSamples()) : null),
+    [live, current, rollup, messages$],
   );
+  useEffect(() => {
+    if (!current || !rollup || !messages$) return;
+    const subscription = messages$
+      .pipe(batchSamples(), throttleTime(ROLLUP_REFRESH_MS, undefined, { trailing: true }))
+      .subscribe(() => void refetch());
+    return () => subscription.unsubscribe();
+  }, [current, rollup, messages$, refetch]);
 
   const changeMode = (next: GraphMode) => {
     if (isLiveMode(next)) setLiveNow(new Date());
@@ -114,7 +142,7 @@ export function SensorGraphs({
         <span className="visually-hidden">{t('common.loading')}</span>
       </ChartState>
     );
-  } else if (isEmptyGraph(series) && !live) {
+  } else if (isEmptyGraph(series) && !live && !current) {
     body = (
       <ChartState>
         <Icon name="info" size={22} />
@@ -122,7 +150,6 @@ export function SensorGraphs({
       </ChartState>
     );
   } else {
-    const rollup = shown.resolution === 'rollup';
     body = (
       <>
         <Suspense
@@ -138,6 +165,8 @@ export function SensorGraphs({
             rollup={rollup}
             live$={live$}
             windowSeconds={LIVE_WINDOW_SECONDS[mode]}
+            untilSeconds={untilSeconds}
+            intervalSeconds={rollup ? (shown.bucket_seconds ?? 3600) : undefined}
           />
         </Suspense>
         <p className="graph-caption muted small">
@@ -146,8 +175,8 @@ export function SensorGraphs({
                 count: Math.round((shown.bucket_seconds ?? 3600) / 3600),
               })
             : t('sensor.graphs.resolution.raw')}
-          {live ? ` · ${t('sensor.graphs.live-caption')}` : null}
-          {isEmptyGraph(series) && live ? ` · ${t('sensor.graphs.waiting')}` : null}
+          {live || current ? ` · ${t('sensor.graphs.live-caption')}` : null}
+          {isEmptyGraph(series) && (live || current) ? ` · ${t('sensor.graphs.waiting')}` : null}
         </p>
       </>
     );
