@@ -8,9 +8,10 @@ import { activatePurifier, signInThroughForm } from '../support/journey.ts';
 const PASSWORD = 'Purifier-mode-1234';
 const INTERVAL_S = 2;
 
-async function userWithPurifier(page: Page) {
+async function userWithPurifier(page: Page, lang: 'en' | 'fr' = 'en') {
   const email = await newUser({
     label: 'purifier-mode',
+    lang,
     password: PASSWORD,
     firstname: 'Mo',
     lastname: 'De',
@@ -65,38 +66,47 @@ test('the mode changes in one tap from the list: pending, then confirmed by the 
   expect(loads).toBe(0);
 });
 
-test("the schedule's save bar and day actions stay inside a 375 px screen", async ({ page }) => {
-  const { ulid } = await userWithPurifier(page);
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto(`/purifiers/${ulid}/schedule`);
-  const clear = page.getByRole('button', { name: 'Clear the week' });
-  await expect(clear).toBeVisible();
-  // One slot on Monday, so every action is live.
-  await page.getByRole('button', { name: /Add a slot on Monday/ }).click();
-  for (const name of ['Clear the week', 'Cancel the changes', 'Save the schedule']) {
-    const box = await page.getByRole('button', { name }).boundingBox();
-    expect(box, name).not.toBeNull();
-    expect(box!.x, name).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width, name).toBeLessThanOrEqual(375);
-  }
-  // "Add a slot" keeps to one line (it wrapped to three lines).
-  const add = page.getByRole('button', { name: /Add a slot on Tuesday/ });
-  const addBox = (await add.boundingBox())!;
-  // One line is about 36 px high (min-height 2.2rem); three lines were over 60 px.
-  expect(addBox.height).toBeLessThan(50);
-  // No timeline bar spills out of its day card.
-  const days = page.locator('.day.card');
-  const count = await days.count();
-  expect(count).toBe(7);
-  for (let i = 0; i < count; i += 1) {
-    const dayBox = (await days.nth(i).boundingBox())!;
-    const barBox = (await days.nth(i).locator('.timeline').boundingBox())!;
-    expect(barBox.x).toBeGreaterThanOrEqual(dayBox.x);
-    expect(barBox.x + barBox.width).toBeLessThanOrEqual(dayBox.x + dayBox.width);
-  }
-  // The page does not scroll sideways.
-  const overflow = await page.evaluate<number>(
-    'document.documentElement.scrollWidth - document.documentElement.clientWidth',
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+test.describe('in French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test("the schedule's save bar and day actions stay inside a 375 px screen", async ({ page }) => {
+    // In French, as the walk-through saw it ("Vider la semaine" at x = -86 px).
+    const { ulid } = await userWithPurifier(page, 'fr');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/purifiers/${ulid}/schedule`);
+    const clear = page.getByRole('button', { name: 'Vider la semaine' });
+    await expect(clear).toBeVisible();
+    // One slot on Monday, so every action is live.
+    await page.getByRole('button', { name: /Ajouter un créneau le lundi/i }).click();
+    for (const name of [
+      'Vider la semaine',
+      'Annuler les modifications',
+      'Enregistrer la programmation',
+    ]) {
+      const box = await page.getByRole('button', { name }).boundingBox();
+      expect(box, name).not.toBeNull();
+      expect(box!.x, name).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, name).toBeLessThanOrEqual(375);
+    }
+    // "Add a slot" keeps to one line (it wrapped to three lines).
+    const add = page.getByRole('button', { name: /Ajouter un créneau le mardi/i });
+    const addBox = (await add.boundingBox())!;
+    // One line is about 36 px high (min-height 2.2rem); three lines were over 60 px.
+    expect(addBox.height).toBeLessThan(50);
+    // No timeline bar spills out of its day card.
+    const days = page.locator('.day.card');
+    const count = await days.count();
+    expect(count).toBe(7);
+    for (let i = 0; i < count; i += 1) {
+      const dayBox = (await days.nth(i).boundingBox())!;
+      const barBox = (await days.nth(i).locator('.timeline').boundingBox())!;
+      expect(barBox.x).toBeGreaterThanOrEqual(dayBox.x);
+      expect(barBox.x + barBox.width).toBeLessThanOrEqual(dayBox.x + dayBox.width);
+    }
+    // The page does not scroll sideways.
+    const overflow = await page.evaluate<number>(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
 });
