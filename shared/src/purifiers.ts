@@ -196,8 +196,15 @@ export const maintenanceEventSchema = z.strictObject({
     error: (issue) =>
       issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
   }),
+  // One string check (not a union: a union's issue does not carry the message, so an impossible
+  // date such as 2026-02-31 or a raw "31/02/2026" showed the generic error).
   occurred_at: z
-    .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'validation.date' })
+    .string({ error: 'validation.date' })
+    .refine(
+      (v) =>
+        z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success,
+      { error: 'validation.date' },
+    )
     .optional(),
   note: multiLineText().max(500, { error: 'validation.max_length' }).optional(),
 });
