@@ -4,6 +4,7 @@ import { ULID_PATTERN } from './ids.ts';
 import type { MachineAccess } from './invitations.ts';
 import { pageParam } from './pagination.ts';
 import type { ProductKeyModel } from './product-keys.ts';
+import type { AirQualityLevel, LevelledMeasure } from './air-quality.ts';
 import { multiLineText, requiredString, singleLineText } from './validation.ts';
 
 /** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
@@ -195,13 +196,13 @@ export const maintenanceEventSchema = z.strictObject({
     error: (issue) =>
       issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
   }),
+  // One string check (not a union: a union's issue does not carry the message, so an impossible
+  // date such as 2026-02-31 or a raw "31/02/2026" showed the generic error).
   occurred_at: z
-    // Each option carries the message: a form resolver reports the first option's own issue.
-    .union(
-      [
-        z.iso.datetime({ offset: true, error: 'validation.date' }),
-        z.iso.date({ error: 'validation.date' }),
-      ],
+    .string({ error: 'validation.date' })
+    .refine(
+      (v) =>
+        z.iso.datetime({ offset: true }).safeParse(v).success || z.iso.date().safeParse(v).success,
       { error: 'validation.date' },
     )
     .optional(),
@@ -302,6 +303,32 @@ export interface Purifier {
    * only (GET /api/purifiers/{ulid}); its owner may remove any of these links.
    */
   linked_sensors?: PurifierLinkedSensor[];
+  /**
+   * The room's air: the worst levelled reading of the latest samples of its linked sensors, and
+   * which sensor gave it; null when no linked sensor has a levelled reading (list and detail).
+   */
+  air?: PurifierAir | null;
+  /** The alert rules holding its mode now (`desired.base` set), empty otherwise (list and detail). */
+  hold_rules?: PurifierHoldRule[];
+}
+
+/** The reading shown on a purifier's card (see Purifier.air). */
+export interface PurifierAir {
+  sensor_ulid: string;
+  sensor_name: string;
+  measure: LevelledMeasure;
+  value: number;
+  level: AirQualityLevel;
+  measured_at: string;
+}
+
+/** A triggered alert rule that holds a purifier's mode (see Purifier.hold_rules). */
+export interface PurifierHoldRule {
+  ulid: string;
+  sensor_name: string;
+  measure: string;
+  threshold: number;
+  mode: PurifierMode;
 }
 
 /** A sensor linked to a purifier, as the purifier's page shows it. */
@@ -330,3 +357,23 @@ export interface MaintenanceEvent {
 }
 
 export const DEFAULT_TIME_ZONE = TIME_ZONE;
+
+/** A model's name without its colour (the same in every language): the start of a default name. */
+const MODEL_FAMILY: Record<ProductKeyModel, string> = {
+  HEPA_BULLE_WHITE: 'HEPA Bulle',
+  HEPA_BULLE_BLACK: 'HEPA Bulle',
+  HEPA_DOME_WHITE: 'HEPA Dome',
+  HEPA_DOME_BLACK: 'HEPA Dome',
+  HEPA_COCOON: 'HEPA Cocoon',
+  HEPA_COCOON_SYMPHONIE: 'HEPA Cocoon Symphonie',
+};
+
+/**
+ * The name a purifier gets when it is added: its model and the last four digits of its serial
+ * ("HEPA Dome 0042"), readable where the bare serial ("HEPA_DOME_WHITE-000042") is not.
+ */
+export function defaultPurifierName(model: ProductKeyModel, serialNumber: string): string {
+  const digits = serialNumber.replace(/\D/g, '');
+  const family = MODEL_FAMILY[model] ?? model;
+  return digits ? `${family} ${digits.slice(-4).padStart(4, '0')}` : family;
+}

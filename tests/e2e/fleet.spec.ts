@@ -1,5 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { defaultPurifierName } from '@aircloud/shared/purifiers';
 import { expect, test, type Page } from '@playwright/test';
 
 const PASSWORD = 'Demo-1234';
@@ -110,7 +111,9 @@ test('a user adds a purifier, sets it up, schedules it and records a replacement
   await modal.getByRole('button', { name: 'Add' }).click();
   await expect(page).toHaveURL(/\/purifiers\/[0-9A-Z]{26}\/summary$/);
   const serial = `HEPA_DOME_WHITE-${prefix}01`;
-  await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: defaultPurifierName('HEPA_DOME_WHITE', serial) }),
+  ).toBeVisible();
   const detail = page.url().replace(/\/summary$/, '');
 
   // Parameters: a name and the room volume from the helper (5 × 4 × 2.50 = 50 m³).

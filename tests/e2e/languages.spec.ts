@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { defaultPurifierName } from '@aircloud/shared/purifiers';
 import { expect, test, type Page } from '@playwright/test';
 import type { Language } from '@aircloud/shared/constants';
 import { flattenCatalogue } from '@aircloud/shared/i18n/flatten';
@@ -125,10 +126,15 @@ for (const lang of ['fr', 'en', 'zh'] as const) {
     await expectTranslated(page, lang);
     await shot(page, `${lang}-purifiers`);
 
-    await page.getByText(serial).first().click();
+    // A new purifier is named by its model and the last digits of its serial.
+    const name = defaultPurifierName('HEPA_BULLE_WHITE', serial);
+    await page
+      .getByRole('link', { name: new RegExp(name) })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/purifiers\/[0-9A-Z]{26}\/summary$/);
     await expect(page.getByRole('link', { name: TEXTS[lang].summary })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: serial })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await expectTranslated(page, lang);
     // Numbers in the reader's language: the 100 % maintenance levels.
     await expect(page.getByText(lang === 'fr' ? /^100\s%$/ : /^100%$/).first()).toBeVisible();

@@ -110,3 +110,56 @@ export function daySegments(week: Week, day: number): Segment[] {
   segments.push({ from, to: 24 * 60, mode });
   return segments;
 }
+
+/** The next slot of a weekly schedule after `now`, in the purifier's time zone. */
+export interface NextSlot {
+  /** 0 today, 1 tomorrow … 7 the same weekday next week. */
+  daysAhead: number;
+  /** Monday first (0) to Sunday (6). */
+  day: number;
+  start: string;
+  mode: PurifierMode;
+}
+
+const WEEKDAY_INDEX: Record<string, number> = {
+  Mon: 0,
+  Tue: 1,
+  Wed: 2,
+  Thu: 3,
+  Fri: 4,
+  Sat: 5,
+  Sun: 6,
+};
+
+/** The weekday (Monday first) and "HH:mm" of `now` in `timeZone`. */
+function localNow(now: Date, timeZone: string): { day: number; time: string } {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { day: WEEKDAY_INDEX[part('weekday')] ?? 0, time: `${part('hour')}:${part('minute')}` };
+}
+
+/**
+ * The slot that ends the current one: the first slot after `now` (local time of `timeZone`),
+ * looking up to a week ahead; null for no schedule or one without any slot.
+ */
+export function nextScheduleSlot(
+  schedule: Schedule | null,
+  timeZone: string,
+  now: Date = new Date(),
+): NextSlot | null {
+  if (!schedule) return null;
+  const { day, time } = localNow(now, timeZone);
+  for (let ahead = 0; ahead <= 7; ahead += 1) {
+    const weekday = (day + ahead) % 7;
+    const slots = [...(schedule.days[weekday] ?? [])].sort(byStart);
+    const slot = slots.find((s) => ahead > 0 || s.start > time);
+    if (slot) return { daysAhead: ahead, day: weekday, start: slot.start, mode: slot.mode };
+  }
+  return null;
+}

@@ -14,6 +14,7 @@ import {
 } from '@aircloud/shared/purifiers';
 import { pageParam } from '@aircloud/shared/pagination';
 import { MACHINE_ACCESSES } from '@aircloud/shared/invitations';
+import { AIR_QUALITY_LEVELS, LEVELLED_MEASURES } from '@aircloud/shared/air-quality';
 import { collectionResponse, dateTime, routeDocumenter } from '../../openapi/helpers.ts';
 const levels = z.record(z.string(), z.number()).openapi({
   description: 'Percent left: prefilter, filters, module_1 … module_4',
@@ -121,6 +122,42 @@ export const PurifierSchema = z
           'Detail only: the sensors linked to it (their alert rules may drive it), whoever owns ' +
           'them; the owner may remove any of these links',
       }),
+    air: z
+      .object({
+        sensor_ulid: z.string(),
+        sensor_name: z.string(),
+        measure: z.enum(LEVELLED_MEASURES),
+        value: z.number(),
+        level: z.enum(AIR_QUALITY_LEVELS),
+        measured_at: dateTime(),
+      })
+      .nullable()
+      .optional()
+      .openapi('PurifierAir', {
+        description:
+          "List and detail: the room's air, the worst levelled reading (decisions section 4 " +
+          'levels) of the latest samples of the linked sensors the caller reaches, and which ' +
+          'sensor gave it; null when none has one',
+      }),
+    hold_rules: z
+      .array(
+        z
+          .object({
+            ulid: z.string(),
+            sensor_name: z.string(),
+            measure: z.string(),
+            threshold: z.number(),
+            mode: z.enum(PURIFIER_MODES),
+          })
+          .openapi('PurifierHoldRule'),
+      )
+      .optional()
+      .openapi({
+        description:
+          'List and detail: the triggered alert rules holding the mode (desired.base set), ' +
+          'empty otherwise. A user may still change the mode (PATCH mode): the choice applies ' +
+          'at once and ends the hold until a rule triggers again',
+      }),
   })
   .openapi('Purifier');
 
@@ -179,7 +216,13 @@ documentRoute({
   path: '/api/purifiers/{ulid}',
   operationId: 'updatePurifier',
   summary: 'Configure a purifier (merge-patch)',
-  description: 'A change of mode, TRH or schedule updates `desired` (version + 1, source `user`).',
+  description:
+    'A change of mode, TRH or schedule updates `desired` (version + 1, source `user`). The ' +
+    "one-tap mode control of the list and summary sends `{ mode }` alone: the answer's `pending` " +
+    'stays true (and `reported_mode` differs) until the device confirms, pushed live on the ' +
+    "purifier's channel. A mode chosen while alert rules hold it (`hold_rules`) applies at once " +
+    'and ends the hold until a rule triggers again; one chosen during a schedule slot holds ' +
+    'until the next slot.',
   body: patchPurifierSchema,
   responses: { 200: { description: 'The purifier', schema: PurifierSchema } },
   errors: [404],

@@ -1,7 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productKeys, purifiers } from '@aircloud/core/db/schema';
+import { alertRuleStates, productKeys, purifiers } from '@aircloud/core/db/schema';
+import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { linkPurifier } from '@aircloud/core/sensors/repository';
+import { ruleDesired } from '@aircloud/core/purifiers/desired-state';
+import { defaultPurifierName } from '@aircloud/shared/purifiers';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import {
   activate,
@@ -59,7 +63,8 @@ describe('POST /api/purifiers/activate', () => {
       '@type': 'Purifier',
       model: 'HEPA_DOME_WHITE',
       serial_number: key.serialNumber,
-      name: key.serialNumber,
+      // A readable default name: the model's family and the serial's last four digits.
+      name: `HEPA Dome ${key.serialNumber.replace(/\D/g, '').slice(-4)}`,
       owner: `/api/users/${owner.user.id}`,
       product_key: `/api/product_keys/${key.id}`,
       hourly_recycling_rate: 5,
@@ -542,5 +547,93 @@ describe('/api/purifiers/{ulid}/maintenance_events', () => {
       expect(res.status).toBe(422);
       expect(res.body.violations[0]).toMatchObject({ propertyPath: path, code });
     }
+  });
+});
+
+describe('default name', () => {
+  it('names a purifier by its model and the last digits of its serial', () => {
+    expect(defaultPurifierName('HEPA_DOME_WHITE', 'HEPA_DOME_WHITE-000042')).toBe('HEPA Dome 0042');
+    expect(defaultPurifierName('HEPA_COCOON_SYMPHONIE', 'X-1234567')).toBe(
+      'HEPA Cocoon Symphonie 4567',
+    );
+    expect(defaultPurifierName('HEPA_COCOON', 'NODIGITS')).toBe('HEPA Cocoon');
+  });
+});
+
+describe("the room's air and the holding rules on the list", () => {
+  let sensorSerial = 0;
+  async function sensorWith(userId: string, name: string, values: { co2: number; pm25: number }) {
+    sensorSerial += 1;
+    const { sensor } = await provisionSensor(t.db, {
+      serialNumber: `AIR-${Date.now()}-${sensorSerial}`,
+      userId,
+    });
+    await t.db.execute(sql`UPDATE sensors SET name = ${name} WHERE id = ${sensor.id}`);
+    const ts = new Date().toISOString();
+    await t.db.execute(sql`SELECT ensure_sensor_measure_partitions(${ts}::timestamptz, 2)`);
+    await t.db.execute(sql`INSERT INTO sensor_measures (sensor_id, ts, co2, pm25)
+      VALUES (${sensor.id}, ${ts}::timestamptz, ${values.co2}, ${values.pm25})`);
+    return sensor.id;
+  }
+
+  it('carries the worst levelled reading of the linked sensors, and which sensor gave it', async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    const list = () => request(t.url).get('/api/purifiers').set('Cookie', owner.cookie).expect(200);
+    expect((await list()).body['hydra:member'][0]).toMatchObject({ air: null, hold_rules: [] });
+
+    const office = await sensorWith(owner.user.id, 'Office', { co2: 700, pm25: 5 });
+    const kitchen = await sensorWith(owner.user.id, 'Kitchen', { co2: 1300, pm25: 5 });
+    await linkPurifier(t.db, office, purifier.ulid);
+    await linkPurifier(t.db, kitchen, purifier.ulid);
+    const member = (await list()).body['hydra:member'][0];
+    expect(member.air).toMatchObject({
+      sensor_ulid: kitchen,
+      sensor_name: 'Kitchen',
+      measure: 'co2',
+      value: 1300,
+      level: 'poor',
+    });
+    const detail = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(detail.body.air).toMatchObject({ sensor_name: 'Kitchen', level: 'poor' });
+    // A stranger's sensor linked to it is not read for its owner.
+    const stranger = await signIn(t);
+    const theirs = await sensorWith(stranger.user.id, 'Theirs', { co2: 5000, pm25: 300 });
+    await linkPurifier(t.db, theirs, purifier.ulid);
+    expect((await list()).body['hydra:member'][0].air.sensor_name).toBe('Kitchen');
+  });
+
+  it('names the triggered rule that holds the mode', async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    const sensor = await sensorWith(owner.user.id, 'Bedroom', { co2: 1500, pm25: 5 });
+    await linkPurifier(t.db, sensor, purifier.ulid);
+    const created = await request(t.url)
+      .post(`/api/sensors/${sensor}/alert_rules`)
+      .set('Cookie', owner.cookie)
+      .send({ measure: 'co2', threshold: 1000, mode: 'auto' });
+    expect(created.status).toBe(201);
+    await t.db
+      .update(alertRuleStates)
+      .set({ triggered: true })
+      .where(eq(alertRuleStates.ruleId, created.body.id));
+    const row = await purifierRow(purifier.ulid);
+    const held = ruleDesired({ ...row.desired, mode: 'silence' }, 'auto', new Date());
+    await t.db.update(purifiers).set({ desired: held! }).where(eq(purifiers.id, purifier.ulid));
+    const res = await request(t.url).get('/api/purifiers').set('Cookie', owner.cookie).expect(200);
+    expect(res.body['hydra:member'][0]).toMatchObject({
+      mode: 'auto',
+      desired: { source: 'rule', base: { mode: 'silence' } },
+      hold_rules: [
+        {
+          ulid: created.body.id,
+          sensor_name: 'Bedroom',
+          measure: 'co2',
+          threshold: 1000,
+          mode: 'auto',
+        },
+      ],
+    });
   });
 });

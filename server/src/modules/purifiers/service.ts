@@ -1,7 +1,10 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { normalizeProductKey } from '@aircloud/shared/product-keys';
 import { storedUlid } from '@aircloud/shared/ids';
+import { sql } from 'drizzle-orm';
+import { levelRank, worstReading } from '@aircloud/shared/air-quality';
 import {
+  defaultPurifierName,
   fullMaintenanceLevels,
   maintenanceLevelOf,
   type ActivatePurifierInput,
@@ -9,8 +12,13 @@ import {
   type MaintenanceEventInput,
   type PatchPurifierInput,
   type Purifier,
+  type PurifierAir,
+  type PurifierHoldRule,
+  type PurifierMode,
   type PurifiersQuery,
 } from '@aircloud/shared/purifiers';
+import { reachesSensorSql, ruleActsSql } from '@aircloud/core/access/grants';
+import { lastSamples } from '@aircloud/core/sensors/repository';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
@@ -83,7 +91,7 @@ export async function claimPurifier(
       const deviceSecret = await rotateDeviceSecret(tx, existing.id, sealKey);
       const row = await updatePurifier(tx, existing.id, {
         userId: user.id,
-        name: existing.serialNumber,
+        name: defaultPurifierName(existing.model, existing.serialNumber),
         shortName: '',
         isPublic: false,
         lastScheduleSlotAt: null,
@@ -98,7 +106,7 @@ export async function claimPurifier(
       productKeyId: key.id,
       serialNumber: key.serialNumber,
       model: key.model,
-      name: key.serialNumber,
+      name: defaultPurifierName(key.model, key.serialNumber),
       systemDate: isoLocalDate(now, 'Europe/Paris'),
       desired: initialDesired(now),
       maintenanceLevels: fullMaintenanceLevels(),
@@ -131,6 +139,98 @@ export async function activatePurifier(
   return purifierPresenter(row);
 }
 
+/**
+ * The room's air of each purifier for `viewerId`: among its linked sensors the viewer reaches,
+ * the worst levelled reading of their latest samples (a tie keeps the sensor linked first).
+ */
+export async function roomAirOf(
+  db: Database,
+  purifierIds: string[],
+  viewerId: string,
+): Promise<Map<string, PurifierAir>> {
+  const air = new Map<string, PurifierAir>();
+  if (purifierIds.length === 0) return air;
+  const { rows: links } = await db.execute<{ purifier_id: string; id: string; name: string }>(sql`
+    SELECT sp.purifier_id, s.id, s.name
+      FROM sensor_purifiers sp JOIN sensors s ON s.id = sp.sensor_id
+     WHERE sp.purifier_id = ANY(${sql.param(purifierIds)}::text[])
+       AND ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)}
+     ORDER BY sp.created_at, s.id`);
+  if (links.length === 0) return air;
+  const samples = await lastSamples(db, [...new Set(links.map((l) => l.id))]);
+  for (const link of links) {
+    const sample = samples.get(link.id);
+    const worst = sample ? worstReading({ ...sample, ts: undefined }) : null;
+    if (!sample || !worst) continue;
+    const current = air.get(link.purifier_id);
+    if (current && levelRank(current.level) >= levelRank(worst.level)) continue;
+    air.set(link.purifier_id, {
+      sensor_ulid: link.id,
+      sensor_name: link.name,
+      ...worst,
+      measured_at: sample.ts,
+    });
+  }
+  return air;
+}
+
+/**
+ * The triggered rules holding each purifier whose mode a rule holds (`desired.base` set): the
+ * same rules the arbitration weighs (enabled, triggered, acting through a live link).
+ */
+export async function holdRulesOf(
+  db: Database,
+  rows: Pick<PurifierRow, 'id' | 'desired'>[],
+): Promise<Map<string, PurifierHoldRule[]>> {
+  const held = rows.filter((r) => r.desired.base).map((r) => r.id);
+  const rules = new Map<string, PurifierHoldRule[]>();
+  if (held.length === 0) return rules;
+  const { rows: found } = await db.execute<{
+    purifier_id: string;
+    id: string;
+    sensor_name: string;
+    measure: string;
+    threshold: number;
+    mode: PurifierMode;
+  }>(sql`
+    SELECT DISTINCT sp.purifier_id, r.id, s.name AS sensor_name, r.measure, r.threshold, r.mode
+      FROM alert_rules r
+      JOIN alert_rule_states st ON st.rule_id = r.id AND st.triggered
+      JOIN sensor_purifiers sp ON sp.sensor_id = r.sensor_id
+      JOIN sensors s ON s.id = r.sensor_id
+     WHERE sp.purifier_id = ANY(${sql.param(held)}::text[]) AND r.enabled
+       AND ${ruleActsSql('r', 'sp')}
+     ORDER BY r.id`);
+  for (const r of found) {
+    const list = rules.get(r.purifier_id) ?? [];
+    list.push({
+      ulid: r.id,
+      sensor_name: r.sensor_name,
+      measure: r.measure,
+      threshold: Number(r.threshold),
+      mode: r.mode,
+    });
+    rules.set(r.purifier_id, list);
+  }
+  return rules;
+}
+
+/** The room's air and the holding rules of purifiers as `viewerId` sees them (list, detail). */
+async function withAirAndHolds<T extends Purifier>(
+  db: Database,
+  viewerId: string,
+  rows: PurifierRow[],
+  presented: T[],
+): Promise<T[]> {
+  const ids = rows.map((r) => r.id);
+  const [air, holds] = await Promise.all([roomAirOf(db, ids, viewerId), holdRulesOf(db, rows)]);
+  return presented.map((p) => ({
+    ...p,
+    air: air.get(p.ulid) ?? null,
+    hold_rules: holds.get(p.ulid) ?? [],
+  }));
+}
+
 /** GET /api/purifiers: the caller's purifiers, or (admins) those of `query.user`. */
 export async function listPurifiersFor(
   ctx: AppContext,
@@ -149,9 +249,10 @@ export async function listPurifiersFor(
     query.page,
   );
   const now = new Date();
-  return hydraCollection(
-    '/api/purifiers',
-    'Purifier',
+  const members = await withAirAndHolds(
+    ctx.db,
+    user.id,
+    rows,
     rows.map((r) =>
       purifierPresenter(
         r,
@@ -159,24 +260,29 @@ export async function listPurifiersFor(
         r.userId === user.id ? 'owner' : isAdmin(user.role as Role) ? 'admin' : 'invited',
       ),
     ),
-    total,
-    {
-      page: query.page,
-      params: {
-        search: query.search,
-        wifi_state: query.wifi_state,
-        state: query.state,
-        user: query.user,
-      },
-    },
   );
+  return hydraCollection('/api/purifiers', 'Purifier', members, total, {
+    page: query.page,
+    params: {
+      search: query.search,
+      wifi_state: query.wifi_state,
+      state: query.state,
+      user: query.user,
+    },
+  });
 }
 
 /** GET /api/purifiers/{ulid}: with the sensors linked to it, whoever owns them. */
 export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
   const { row, access } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
+  const [presented] = await withAirAndHolds(
+    ctx.db,
+    user.id,
+    [row],
+    [purifierPresenter(row, new Date(), access)],
+  );
   return {
-    ...purifierPresenter(row, new Date(), access),
+    ...presented!,
     linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
   };
 }
@@ -214,8 +320,14 @@ export async function patchPurifier(
   input: PatchPurifierInput,
 ): Promise<Purifier> {
   const { row, access } = await changePurifier(ctx, id, input, { user, source: 'user' });
+  const [presented] = await withAirAndHolds(
+    ctx.db,
+    user.id,
+    [row],
+    [purifierPresenter(row, new Date(), access)],
+  );
   return {
-    ...purifierPresenter(row, new Date(), access),
+    ...presented!,
     linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
   };
 }

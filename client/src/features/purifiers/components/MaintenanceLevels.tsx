@@ -15,9 +15,32 @@ function tone(value: number): string {
   return 'level--ok';
 }
 
-/** Remaining life of the prefilter, filters and modules 1 to 4, as bars with percentages. */
-export function MaintenanceLevels({ levels }: { levels: Levels }) {
+/**
+ * Remaining life of the prefilter, filters and modules 1 to 4, as bars with percentages; each
+ * "unknown" (no bar) while `unknown` (the device has never reported: 100 % would be a guess).
+ */
+export function MaintenanceLevels({
+  levels,
+  unknown = false,
+}: {
+  levels: Levels;
+  unknown?: boolean;
+}) {
   const { t, i18n } = useTranslation();
+  if (unknown) {
+    return (
+      <ul className="levels levels--unknown">
+        {MAINTENANCE_LEVEL_KEYS.map((key) => (
+          <li key={key} className="level">
+            <div className="level__head">
+              <span className="level__label">{t(`maintenance.level.${key}`)}</span>
+              <span className="level__value muted">{t('purifiers.levels-unknown')}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <ul className="levels">
       {MAINTENANCE_LEVEL_KEYS.map((key) => {

@@ -24,6 +24,7 @@ import {
   useRecordMaintenanceEventMutation,
 } from '../api/purifiersApi.ts';
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
+import { neverConnected } from './PurifierStatus.tsx';
 
 const FIELDS = ['type', 'occurred_at', 'note'] as const;
 
@@ -209,7 +210,10 @@ export function MaintenanceTab({ purifier }: { purifier: Purifier }) {
       <div className="maintenance-grid">
         <section className="card">
           <h2 className="card__title">{t('maintenance.levels')}</h2>
-          <MaintenanceLevels levels={purifier.maintenance_levels} />
+          <MaintenanceLevels
+            levels={purifier.maintenance_levels}
+            unknown={neverConnected(purifier)}
+          />
         </section>
         <section className="card">
           <RecordReplacementForm purifier={purifier} />

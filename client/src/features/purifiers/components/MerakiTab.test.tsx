@@ -36,13 +36,17 @@ function makeEvent(n: number, overrides: Partial<NetworkEvent> = {}): NetworkEve
   };
 }
 
-function serveMeraki(events: NetworkEvent[], owner = true) {
+function serveMeraki(events: NetworkEvent[], owner = true, webhookUrl = WEBHOOK) {
   let secret: string | null = owner ? 'first-secret-0123456789abcdefghij' : null;
   const list = { events };
   server.use(
     http.get(`/api/purifiers/${PURIFIER_ULID}`, () => HttpResponse.json(makePurifier())),
     http.get(`/api/purifiers/${PURIFIER_ULID}/meraki`, () =>
-      HttpResponse.json({ '@type': 'MerakiSettings', webhook_url: WEBHOOK, shared_secret: secret }),
+      HttpResponse.json({
+        '@type': 'MerakiSettings',
+        webhook_url: webhookUrl,
+        shared_secret: secret,
+      }),
     ),
     http.post(`/api/purifiers/${PURIFIER_ULID}/meraki/rotate-secret`, () => {
       secret = 'second-secret-0123456789abcdefghi';
@@ -195,5 +199,34 @@ describe('purifier meraki tab', () => {
       makeEvent(6, { purifier: '/api/purifiers/01JOTHER00000000000000000' }),
     );
     expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('shows the URL on the address this page is open at when it differs from the public one', async () => {
+    const configured = `https://aircloud.example.com/webhooks/meraki/${PURIFIER_ULID}`;
+    serveMeraki([], true, configured);
+    renderApp(`/purifiers/${PURIFIER_ULID}/meraki`, signedIn(makeMe()));
+    // The configured public URL stays the main one (Meraki's cloud must reach it)…
+    expect(await screen.findByLabelText('Webhook URL')).toHaveValue(configured);
+    // …and the one on this page's address (the test page's origin) is offered, both explained.
+    const origin = window.location.origin;
+    expect(screen.getByLabelText(`Webhook URL at ${origin}`)).toHaveValue(
+      `${origin}/webhooks/meraki/${PURIFIER_ULID}`,
+    );
+    expect(
+      screen.getByText(
+        /uses the configured public address https:\/\/aircloud\.example\.com, while this page is open at http:\/\/localhost/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Copy the webhook URL at this address' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows one URL when the page is open at the configured public address', async () => {
+    const here = `${window.location.origin}/webhooks/meraki/${PURIFIER_ULID}`;
+    serveMeraki([], true, here);
+    renderApp(`/purifiers/${PURIFIER_ULID}/meraki`, signedIn(makeMe()));
+    expect(await screen.findByLabelText('Webhook URL')).toHaveValue(here);
+    expect(screen.queryByLabelText(/Webhook URL at/)).not.toBeInTheDocument();
   });
 });

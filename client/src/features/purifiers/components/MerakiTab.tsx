@@ -94,6 +94,7 @@ function WebhookSettings({ purifier }: { purifier: Purifier }) {
             />
           </div>
         </div>
+        <OtherHostUrl webhookUrl={data.webhook_url} onCopyError={copyError} />
         {secret === null ? (
           <p className="muted small" data-testid="meraki-secret-owner-only">
             {t('meraki.secret-owner-only')}
@@ -299,6 +300,60 @@ function EventHistory({ purifier }: { purifier: Purifier }) {
       </div>
       {body}
     </section>
+  );
+}
+
+/**
+ * The webhook URL on the address this page is open at, when it differs from the configured
+ * public one: both are explained (Meraki's cloud must reach the one pasted; the configured
+ * public address is the one meant for it, this page's may be internal).
+ */
+export function OtherHostUrl({
+  webhookUrl,
+  onCopyError,
+  origin = window.location.origin,
+}: {
+  webhookUrl: string;
+  onCopyError: () => void;
+  origin?: string;
+}) {
+  const { t } = useTranslation();
+  let configured: URL;
+  try {
+    configured = new URL(webhookUrl);
+  } catch {
+    return null;
+  }
+  if (configured.origin === origin) return null;
+  const here = `${origin}${configured.pathname}`;
+  return (
+    <div className="field meraki-other-host">
+      <p className="notice small">
+        {t('meraki.other-host', {
+          configured: configured.origin,
+          origin,
+          interpolation: { escapeValue: false },
+        })}
+      </p>
+      <label className="field__label" htmlFor="meraki-url-here">
+        {t('meraki.webhook-url-here', { origin, interpolation: { escapeValue: false } })}
+      </label>
+      <div className="copy-field">
+        <input
+          id="meraki-url-here"
+          className="input input--mono"
+          value={here}
+          readOnly
+          onFocus={(e) => e.target.select()}
+        />
+        <CopyButton
+          value={here}
+          label={t('meraki.copy-url-here')}
+          copiedLabel={t('meraki.copied')}
+          onError={onCopyError}
+        />
+      </div>
+    </div>
   );
 }
 

@@ -47,7 +47,12 @@ describe('purifier detail', () => {
   });
 
   it('summarises volume, TRH and output (volume × TRH), with the maintenance levels', async () => {
-    servePurifier({ piece_volume: 40, hourly_recycling_rate: 10, silent_hourly_recycling_rate: 5 });
+    servePurifier({
+      piece_volume: 40,
+      hourly_recycling_rate: 10,
+      silent_hourly_recycling_rate: 5,
+      last_seen_at: '2026-01-10T09:00:00Z',
+    });
     renderApp(DETAIL, signedIn(makeMe()));
     expect(await screen.findByText('40 m³')).toBeInTheDocument();
     expect(screen.getByText('400 m³/h')).toBeInTheDocument();

@@ -18,7 +18,7 @@ import { usePurifierStream } from '../hooks/usePurifierStream.ts';
 import { MaintenanceTab } from './MaintenanceTab.tsx';
 import { MerakiTab } from './MerakiTab.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
-import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
+import { ModeStatus, neverConnected, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
 import { ScheduleTab } from './ScheduleTab.tsx';
 import { SettingsTab } from './SettingsTab.tsx';
 import { SummaryTab } from './SummaryTab.tsx';
@@ -47,14 +47,15 @@ function PurifierHeader({ purifier }: { purifier: Purifier }) {
       title={purifier.name}
       meta={
         <>
-          <span className="purifier-card__serial">{purifier.serial_number}</span>
-          <span aria-hidden="true">·</span>
-          <span>{t(`product-models.${purifier.model}`)}</span>
+          <span className="purifier-card__serial purifier-header__fact">
+            {purifier.serial_number}
+          </span>
+          <span className="purifier-header__fact">{t(`product-models.${purifier.model}`)}</span>
         </>
       }
       status={
         <>
-          <PurifierStatePill state={purifier.state} />
+          <PurifierStatePill state={purifier.state} waiting={neverConnected(purifier)} />
           <WifiStatus state={purifier.wifi_state} />
           <ModeStatus purifier={purifier} />
           <LiveIndicator

@@ -28,6 +28,7 @@ describe('purifier list', () => {
         reported_mode: 'auto',
         state: 'warning',
         wifi_state: 'connected',
+        last_seen_at: '2026-01-10T09:00:00Z',
       }),
     ]);
     renderApp('/purifiers', signedIn(makeMe()));

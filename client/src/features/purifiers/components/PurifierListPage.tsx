@@ -18,7 +18,9 @@ import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useListPurifiersQuery } from '../api/purifiersApi.ts';
 import { usePurifierListStream } from '../hooks/usePurifierListStream.ts';
 import { AddProductPopin } from './AddProductPopin.tsx';
-import { ModeStatus, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
+import { AirQualityBadge } from '../../../components/AirQualityBadge.tsx';
+import { ModeControl } from './ModeControl.tsx';
+import { neverConnected, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
 import '../purifiers.css';
 
 /** Filters of the list, kept in the URL query (`user` is kept as it came: admin view-as-user). */
@@ -31,6 +33,21 @@ function usePurifierFilters() {
     user: params.get('user') ?? undefined,
   };
   return { filters, page, update };
+}
+
+/** The room's air on a card: the linked sensors' worst levelled reading, and which sensor. */
+function RoomAir({ purifier }: { purifier: Purifier }) {
+  const { t } = useTranslation();
+  const air = purifier.air;
+  if (!air) return <p className="purifier-card__air muted">{t('purifiers.air.none')}</p>;
+  return (
+    <p className="purifier-card__air">
+      <AirQualityBadge measure={air.measure} value={air.value} named />
+      <span className="purifier-card__air-sensor">
+        {t('purifiers.air.from', { name: air.sensor_name })}
+      </span>
+    </p>
+  );
 }
 
 function PurifierCard({ purifier }: { purifier: Purifier }) {
@@ -57,10 +74,11 @@ function PurifierCard({ purifier }: { purifier: Purifier }) {
       </div>
       <div className="purifier-card__facts">
         <div className="purifier-card__row">
-          <PurifierStatePill state={purifier.state} />
+          <PurifierStatePill state={purifier.state} waiting={neverConnected(purifier)} />
           <WifiStatus state={purifier.wifi_state} />
         </div>
-        <ModeStatus purifier={purifier} />
+        <RoomAir purifier={purifier} />
+        <ModeControl purifier={purifier} />
       </div>
     </li>
   );

@@ -8,9 +8,31 @@ const STATE_PILL: Record<PurifierState, string> = {
   alert: 'pill pill--alert',
 };
 
-/** The device state as a coloured pill. */
-export function PurifierStatePill({ state }: { state: PurifierState }) {
+/** A purifier that has never been heard from: its state and levels are not known yet. */
+export function neverConnected(purifier: Pick<Purifier, 'last_seen_at' | 'reported'>): boolean {
+  return purifier.last_seen_at === null && purifier.reported === null;
+}
+
+/**
+ * The device state as a coloured pill; before its first connection a neutral "waiting for first
+ * connection" (no green "operational" for a device that never said so).
+ */
+export function PurifierStatePill({
+  state,
+  waiting = false,
+}: {
+  state: PurifierState;
+  waiting?: boolean;
+}) {
   const { t } = useTranslation();
+  if (waiting) {
+    return (
+      <span className="pill pill--muted">
+        <span className="pill__dot" aria-hidden="true" />
+        {t('purifiers.waiting-first')}
+      </span>
+    );
+  }
   return (
     <span className={STATE_PILL[state]}>
       <span className="pill__dot" aria-hidden="true" />

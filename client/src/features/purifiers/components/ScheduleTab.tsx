@@ -256,7 +256,7 @@ export function ScheduleTab({ purifier }: { purifier: Purifier }) {
           );
         })}
       </ol>
-      <div className="form-actions">
+      <div className="form-actions schedule-actions">
         <Button variant="secondary" disabled={empty} onClick={() => setWeek(weekOf(null))}>
           {t('schedule.clear')}
         </Button>

@@ -5,7 +5,9 @@ import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
 import { LinkedSensors } from './LinkedSensors.tsx';
+import { ModeControl } from './ModeControl.tsx';
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
+import { neverConnected } from './PurifierStatus.tsx';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -32,6 +34,12 @@ export function SummaryTab({ purifier }: { purifier: Purifier }) {
 
   return (
     <div className="tab-panel">
+      <section className="card summary-mode" aria-labelledby="summary-mode-title">
+        <h2 className="card__title" id="summary-mode-title">
+          {t('purifier.parameters.mode')}
+        </h2>
+        <ModeControl purifier={purifier} readOnlyMode={false} />
+      </section>
       <section className="stats" aria-label={t('purifier.tabs.summary')}>
         <Stat
           label={t('purifier.summary.room-volume')}
@@ -72,7 +80,10 @@ export function SummaryTab({ purifier }: { purifier: Purifier }) {
             <h2 className="card__title">{t('purifier.summary.maintenance')}</h2>
             <Link to={link(`${base}/maintenance`)}>{t('purifier.summary.maintenance-link')}</Link>
           </div>
-          <MaintenanceLevels levels={purifier.maintenance_levels} />
+          <MaintenanceLevels
+            levels={purifier.maintenance_levels}
+            unknown={neverConnected(purifier)}
+          />
         </section>
         <section className="card">
           <dl className="facts">

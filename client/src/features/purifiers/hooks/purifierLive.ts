@@ -7,7 +7,12 @@ export function applyPurifierMessage(
   draft: Purifier,
   message: ChannelMessages['purifier'],
 ): Purifier | undefined {
-  if (message.type === 'snapshot') return message.purifier;
+  if (message.type === 'snapshot') {
+    // A snapshot is not for one caller: keep what the HTTP answer gave this caller (access, the
+    // linked sensors, the room's air, the holding rules) when the snapshot lacks it.
+    const { access, linked_sensors, air, hold_rules } = draft;
+    return { access, linked_sensors, air, hold_rules, ...stripUndefined(message.purifier) };
+  }
   const live: PurifierLive = message.purifier;
   draft.state = live.state;
   draft.wifi_state = live.wifi_state;
@@ -18,4 +23,8 @@ export function applyPurifierMessage(
   draft.maintenance_levels = live.maintenance_levels;
   draft.last_seen_at = live.last_seen_at;
   return undefined;
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

@@ -52,6 +52,10 @@ export const operations = {
     'secret-owner-only':
       'Nur der Eigentümer des Luftreinigers sieht das gemeinsame Geheimnis: Wer es kennt, kann den Luftreiniger ohne Konto schalten.',
     'copy-url': 'Webhook-URL kopieren',
+    'other-host':
+      'Die Webhook-URL oben nutzt die konfigurierte öffentliche Adresse {{configured}}, diese Seite ist aber unter {{origin}} geöffnet. Die Meraki-Cloud muss die eingefügte URL erreichen: Behalten Sie die obige, außer Meraki erreicht diesen Dienst unter {{origin}}; dann nutzen Sie diese.',
+    'webhook-url-here': 'Webhook-URL unter {{origin}}',
+    'copy-url-here': 'Webhook-URL unter dieser Adresse kopieren',
     'copy-secret': 'Gemeinsames Geheimnis kopieren',
     copied: 'Kopiert',
     'copy-error': 'Der Wert konnte nicht kopiert werden, markieren und kopieren Sie ihn von Hand',

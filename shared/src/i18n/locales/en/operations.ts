@@ -51,6 +51,10 @@ export const operations = {
     'secret-owner-only':
       "Only the purifier's owner sees the shared secret: whoever knows it can switch the purifier without an account.",
     'copy-url': 'Copy the webhook URL',
+    'other-host':
+      "The webhook URL above uses the configured public address {{configured}}, while this page is open at {{origin}}. Meraki's cloud must reach the URL you paste: keep the one above, unless Meraki reaches this service at {{origin}}; then use this one.",
+    'webhook-url-here': 'Webhook URL at {{origin}}',
+    'copy-url-here': 'Copy the webhook URL at this address',
     'copy-secret': 'Copy the shared secret',
     copied: 'Copied',
     'copy-error': 'The value could not be copied, select it and copy it by hand',

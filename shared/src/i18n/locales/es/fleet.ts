@@ -156,6 +156,31 @@ export const fleet = {
     retry: 'Reintentar',
     open: 'Abrir {{name}}',
     'never-seen': 'Nunca conectado',
+    'mode-control': {
+      label: 'Modo de {{name}}',
+      sending: 'Enviando al dispositivo…',
+      pending: 'Esperando la confirmación del dispositivo (aún en {{reported}})',
+      'never-reported': 'Esperando la confirmación: el dispositivo aún no se ha conectado',
+      confirmed: 'Confirmado por el dispositivo',
+      'held-rule': 'Fijado por una regla de alerta: {{rules}}',
+      'held-rule-unknown': 'Fijado por una regla de alerta',
+      rule: '{{measure}} ≥ {{threshold}} en {{sensor}}',
+      'held-rule-hint':
+        'Elegir un modo termina esta retención hasta que una regla vuelva a activarse; si no, {{mode}} vuelve cuando ninguna regla lo retenga.',
+      'held-schedule': 'Fijado por la programación semanal',
+      'held-schedule-until': 'Fijado por la programación semanal hasta las {{time}}',
+      'held-schedule-until-day':
+        'Fijado por la programación semanal hasta el {{day}} a las {{time}}',
+      'held-schedule-hint': 'Un modo elegido se mantiene hasta la siguiente franja.',
+      'held-network': 'Fijado por una alerta de red Meraki',
+      'held-network-hint': 'Un modo elegido se mantiene al terminar la alerta.',
+    },
+    air: {
+      none: 'Sin lectura de sensor',
+      from: 'Aire medido por {{name}}',
+    },
+    'waiting-first': 'Esperando la primera conexión',
+    'levels-unknown': 'Desconocido hasta que el dispositivo informe',
   },
   purifier: {
     back: 'Todos los purificadores',

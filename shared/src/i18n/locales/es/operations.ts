@@ -52,6 +52,10 @@ export const operations = {
     'secret-owner-only':
       'Solo el propietario del purificador ve el secreto compartido: quien lo conoce puede cambiar el purificador sin cuenta.',
     'copy-url': 'Copiar la URL del webhook',
+    'other-host':
+      'La URL del webhook de arriba usa la dirección pública configurada {{configured}}, pero esta página está abierta en {{origin}}. La nube de Meraki debe alcanzar la URL que pegue: conserve la de arriba, salvo que Meraki alcance este servicio en {{origin}}; entonces use esta.',
+    'webhook-url-here': 'URL del webhook en {{origin}}',
+    'copy-url-here': 'Copiar la URL del webhook en esta dirección',
     'copy-secret': 'Copiar el secreto compartido',
     copied: 'Copiado',
     'copy-error': 'No se ha podido copiar el valor, selecciónelo y cópielo a mano',

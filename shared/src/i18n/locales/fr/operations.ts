@@ -51,6 +51,10 @@ export const operations = {
     'secret-owner-only':
       "Le secret partagé n'est visible que par le propriétaire du purificateur : quiconque le connaît peut piloter le purificateur sans compte.",
     'copy-url': "Copier l'URL du webhook",
+    'other-host':
+      "L'URL du webhook ci-dessus utilise l'adresse publique configurée {{configured}}, alors que cette page est ouverte sur {{origin}}. Le cloud Meraki doit pouvoir joindre l'URL collée : gardez celle ci-dessus, sauf si Meraki joint ce service sur {{origin}} ; utilisez alors celle-ci.",
+    'webhook-url-here': 'URL du webhook sur {{origin}}',
+    'copy-url-here': "Copier l'URL du webhook sur cette adresse",
     'copy-secret': 'Copier le secret partagé',
     copied: 'Copié',
     'copy-error': "La valeur n'a pas pu être copiée, sélectionnez-la et copiez-la à la main",

@@ -48,6 +48,10 @@ export const operations = {
     'shared-secret': '共享密钥',
     'secret-owner-only': '只有净化器的所有者可以查看共享密钥：知道它的人无需账户即可切换净化器。',
     'copy-url': '复制 Webhook URL',
+    'other-host':
+      '上面的 Webhook URL 使用配置的公共地址 {{configured}}，而此页面在 {{origin}} 打开。Meraki 云必须能访问您粘贴的 URL：请保留上面的地址，除非 Meraki 通过 {{origin}} 访问此服务；此时请使用这个。',
+    'webhook-url-here': '{{origin}} 上的 Webhook URL',
+    'copy-url-here': '复制此地址上的 Webhook URL',
     'copy-secret': '复制共享密钥',
     copied: '已复制',
     'copy-error': '无法复制该值，请手动选择并复制',
