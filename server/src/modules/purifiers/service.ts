@@ -160,7 +160,7 @@ export async function roomAirOf(
   const samples = await lastSamples(db, [...new Set(links.map((l) => l.id))]);
   for (const link of links) {
     const sample = samples.get(link.id);
-    const worst = sample ? worstReading({ ...sample, ts: undefined }) : null;
+    const worst = sample ? worstReading(sample) : null;
     if (!sample || !worst) continue;
     const current = air.get(link.purifier_id);
     if (current && levelRank(current.level) >= levelRank(worst.level)) continue;
