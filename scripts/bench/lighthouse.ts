@@ -16,7 +16,7 @@ import lighthouse, { type Result } from 'lighthouse';
 import { createDatabase } from '@aircloud/core/db/client';
 import { DEMO_PASSWORD, seedDemoDevices } from '../demo/seed-demo.ts';
 import { buildClient } from './bundle.ts';
-import { root, startProduct, waitReady } from './common.ts';
+import { root, startProduct, waitReady, writePerformanceSection } from './common.ts';
 
 const PORT = 3190;
 const DATABASE = 'aircloud_bench_lighthouse';
@@ -177,6 +177,26 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(path.join(root, 'var/bench-lighthouse.json'), JSON.stringify(figures, null, 2));
   const met = figures.pages.every(
     (p) => p.scores.performance >= 90 && p.scores.accessibility === 100,
+  );
+  const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const rows = figures.pages.map(
+    (p) =>
+      `| \`${p.page}\` | ${p.scores.performance} (${p.runs.join(' / ')}) | ${p.scores.accessibility} | ` +
+      `${p.scores['best-practices']} | ${p.scores.seo} | ${p.metrics.fcp} / ${p.metrics.lcp} / ` +
+      `${p.metrics.tbt} ms, CLS ${p.metrics.cls} | ${p.requests} |`,
+  );
+  await writePerformanceSection(
+    '## Lighthouse',
+    `## Lighthouse
+
+\`npm run bench:lighthouse\` (${when} UTC): Lighthouse mobile (simulated Slow 4G and a 4× slower
+CPU) against Debian's Chromium, the median of ${values.runs} runs by performance score. Target
+(decisions section 5): performance ≥ 90 and accessibility 100 on both pages — **${met ? 'met' : 'missed'}**.
+
+| page | performance (runs) | accessibility | best practices | SEO | FCP / LCP / TBT | requests |
+| --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}
+`,
   );
   process.exit(met ? 0 : 1);
 }
