@@ -18,12 +18,18 @@ const DOC_LINK =
 const uploadDir = mkdtempSync(join(tmpdir(), 'aircloud-hydra-'));
 
 beforeAll(async () => {
-  t = await startTestApp({ UPLOAD_DIR: uploadDir });
+  // A webhook to a local address: allowed here so the collection has a member.
+  t = await startTestApp({ UPLOAD_DIR: uploadDir, WEBHOOK_ALLOW_PRIVATE: '1' });
   admin = await signIn(t, 'ROLE_ADMIN');
   owner = await signIn(t);
-  // A purifier, a sensor, a product key and an invitation, so every collection has a member.
+  // A purifier, a sensor, a product key, an invitation and a webhook: every collection has a member.
   const machines = await machinesOf(t, admin, owner);
   await invite(t, owner, 'friend@example.com', { purifiers: [machines.purifier] });
+  const hook = await request(t.url)
+    .post('/api/webhooks')
+    .set('Cookie', admin.cookie)
+    .send({ url: 'http://127.0.0.1:9/hook' });
+  expect(hook.status).toBe(201);
   const firmware = await request(t.url)
     .post('/api/firmwares')
     .set('Cookie', admin.cookie)
@@ -46,6 +52,7 @@ const COLLECTIONS = {
   invitation: '/api/invitations',
   sensor: '/api/sensors',
   sensorOverviewTile: '/api/sensor_overview',
+  webhook: '/api/webhooks',
   firmware: '/api/firmwares',
   user: '/api/users',
 };
@@ -92,6 +99,7 @@ describe('GET /api/docs.jsonld', () => {
       ['invitations', 'Invitation'],
       ['firmwares', 'Firmware'],
       ['sensor_overview', 'SensorOverviewTile'],
+      ['webhooks', 'Webhook'],
     ] as const) {
       const fields = (resources[name]!.fields ?? []).map((f) => f.name).sort();
       const expected = Object.keys(doc.components.schemas[schema]!.properties)

@@ -368,6 +368,11 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/webhooks', { url: 'ftp://example.com' })(s),
     expect: signedIn(422),
   },
+  'GET /api/webhooks/{id}': {
+    // Nobody's webhook: the same 404 to every signed-in caller.
+    call: (_w, s) => get(`/api/webhooks/${UNKNOWN}`)(s),
+    expect: signedIn(404),
+  },
   'DELETE /api/webhooks/{id}': {
     // Nobody's webhook: the same 404 to every signed-in caller.
     call: (_w, s) => send('delete', `/api/webhooks/${UNKNOWN}`)(s),

@@ -88,6 +88,16 @@ documentRoute({
 });
 
 documentRoute({
+  method: 'get',
+  path: '/api/webhooks/{id}',
+  operationId: 'getWebhook',
+  summary: 'One webhook',
+  description: "One of the caller's webhooks (404 for anybody else's); the secret is not shown.",
+  responses: { 200: { description: 'The webhook', schema: WebhookSchema } },
+  errors: [404],
+});
+
+documentRoute({
   method: 'delete',
   path: '/api/webhooks/{id}',
   operationId: 'deleteWebhook',

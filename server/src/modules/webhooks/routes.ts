@@ -35,6 +35,10 @@ export function webhookRoutes(ctx: AppContext): Router {
     noStore(res).status(201).location(hook['@id']).json(hook);
   });
 
+  router.get('/:id', async (req, res) => {
+    res.json(await service.getWebhook(ctx, currentUser(req), ulidParam(req.params.id)));
+  });
+
   router.delete('/:id', async (req, res) => {
     await service.deleteWebhook(ctx, currentUser(req), ulidParam(req.params.id));
     res.status(204).end();

@@ -79,6 +79,16 @@ function sqlLock(userId: string) {
   return sql`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${userId}`}))`;
 }
 
+/** One of the caller's webhooks (404 for anybody else's); its secret is not shown again. */
+export async function getWebhook(ctx: AppContext, user: UserRow, id: string): Promise<Webhook> {
+  const [row] = await ctx.db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.userId, user.id)));
+  if (!row) throw new AppError(404, 'not_found');
+  return webhookPresenter(row);
+}
+
 /** Deletes one of the caller's webhooks (404 for anybody else's: it is never revealed). */
 export async function deleteWebhook(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   const deleted = await ctx.db

@@ -62,7 +62,14 @@ describe('/api/webhooks', () => {
     expect(mine.body['hydra:member'][0].secret).toBeUndefined();
     expect((await get(other, '/api/webhooks')).body['hydra:member']).toEqual([]);
 
+    // Its @id dereferences for its user, without the secret.
+    const item = await get(me, res.body['@id']);
+    expect(item.status).toBe(200);
+    expect(item.body).toMatchObject({ '@id': res.body['@id'], url: PUBLIC });
+    expect(item.body.secret).toBeUndefined();
+
     // Somebody else's webhook does not exist for them.
+    expect((await get(other, res.body['@id'])).status).toBe(404);
     expect((await get(other, `/api/webhooks/${id}/deliveries`)).status).toBe(404);
     expect((await remove(other, id)).status).toBe(404);
 

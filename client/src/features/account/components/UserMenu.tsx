@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,14 @@ import {
 } from '../../../lib/theme/theme.ts';
 import { loggedOut } from '../../../lib/session/sessionSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
-import { ApiTokenPanel } from './ApiTokenPanel.tsx';
-import { ProfilePanel } from './ProfilePanel.tsx';
+
+// The panels (forms, avatar upload, password rules) load when opened, not with every page.
+const ProfilePanel = lazy(() =>
+  import('./ProfilePanel.tsx').then((m) => ({ default: m.ProfilePanel })),
+);
+const ApiTokenPanel = lazy(() =>
+  import('./ApiTokenPanel.tsx').then((m) => ({ default: m.ApiTokenPanel })),
+);
 
 type Open = 'profile' | 'api' | 'logout' | null;
 
@@ -123,12 +129,14 @@ export function UserMenu() {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
-      {open === 'profile' ? (
-        <ProfilePanel open onClose={() => setOpen(null)} returnFocusTo={trigger} />
-      ) : null}
-      {open === 'api' ? (
-        <ApiTokenPanel open onClose={() => setOpen(null)} returnFocusTo={trigger} />
-      ) : null}
+      <Suspense fallback={null}>
+        {open === 'profile' ? (
+          <ProfilePanel open onClose={() => setOpen(null)} returnFocusTo={trigger} />
+        ) : null}
+        {open === 'api' ? (
+          <ApiTokenPanel open onClose={() => setOpen(null)} returnFocusTo={trigger} />
+        ) : null}
+      </Suspense>
       <ConfirmDialog
         open={open === 'logout'}
         icon="logout"

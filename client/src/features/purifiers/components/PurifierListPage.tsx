@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { oneOf, useListQuery } from '../../../lib/navigation/useListQuery.ts';
@@ -17,11 +17,15 @@ import { SearchInput } from '../../../components/SearchInput.tsx';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useListPurifiersQuery } from '../api/purifiersApi.ts';
 import { usePurifierListStream } from '../hooks/usePurifierListStream.ts';
-import { AddProductPopin } from './AddProductPopin.tsx';
 import { AirQualityBadge } from '../../../components/AirQualityBadge.tsx';
 import { ModeControl } from './ModeControl.tsx';
 import { neverConnected, PurifierStatePill, WifiStatus } from './PurifierStatus.tsx';
 import '../purifiers.css';
+
+// The add-product form (its schema and form library) loads when opened, not with the list.
+const AddProductPopin = lazy(() =>
+  import('./AddProductPopin.tsx').then((m) => ({ default: m.AddProductPopin })),
+);
 
 /** Filters of the list, kept in the URL query (`user` is kept as it came: admin view-as-user). */
 function usePurifierFilters() {
@@ -206,7 +210,9 @@ export function PurifierListPage() {
         </select>
       </div>
       {content}
-      {adding ? <AddProductPopin open onClose={() => setAdding(false)} /> : null}
+      <Suspense fallback={null}>
+        {adding ? <AddProductPopin open onClose={() => setAdding(false)} /> : null}
+      </Suspense>
     </div>
   );
 }
