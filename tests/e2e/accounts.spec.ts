@@ -301,6 +301,9 @@ test('a user edits their profile, changes password, and uses a personal API toke
   await expect(apiPanel.getByLabel('Token', { exact: true })).toHaveValue(`aq_…${first.slice(-4)}`);
   await expect(apiPanel.getByRole('button', { name: 'Copy the token' })).toHaveCount(0);
   await apiPanel.getByRole('button', { name: 'Generate a new token' }).click();
+  // A token exists: replacing it asks first (the old one stops working).
+  const replace = page.getByRole('alertdialog', { name: 'Replace your API token?' });
+  await replace.getByRole('button', { name: 'Replace the token' }).click();
   await expect(apiPanel.getByLabel('Token', { exact: true })).toHaveValue(/^aq_[\w-]{43}$/);
   await expect(apiPanel.getByText('it is shown only this once', { exact: false })).toBeVisible();
   const token = await apiPanel.getByLabel('Token', { exact: true }).inputValue();

@@ -131,12 +131,14 @@ test('a user adds a purifier, sets it up, schedules it and records a replacement
   await expect(page.getByText('The value is incorrect. Minimum 1.')).toBeVisible();
   await page.getByLabel('Room volume (m³)').fill('50');
 
-  // Leaving with unsaved edits is refused with the warning.
+  // Leaving with unsaved edits asks first; staying keeps them.
   await page.getByRole('link', { name: 'Schedule' }).click();
-  await expect(
-    page.getByText('You have unsaved changes: save or cancel them before leaving'),
-  ).toBeVisible();
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
   await expect(page).toHaveURL(/\/parameters$/);
+  await expect(page.getByLabel('Room volume (m³)')).toHaveValue('50');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The parameters have been saved')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -14,10 +14,16 @@ function renderIn(lang: string, props: { page: number; total: number; displayed:
 }
 
 describe('Pagination', () => {
-  it('is not shown when everything fits on one page', () => {
-    const { container } = renderIn('en', { page: 1, total: 3, displayed: 3 });
-    expect(container).toBeEmptyDOMElement();
+  it('shows only the count when everything fits on one page, nothing for an empty list', () => {
+    renderIn('en', { page: 1, total: 3, displayed: 3 });
+    expect(screen.getByText('3 displayed of 3')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('shows nothing under an empty list', () => {
+    const { container } = renderIn('en', { page: 1, total: 0, displayed: 0 });
+    expect(container).toBeEmptyDOMElement();
   });
 
   it('is shown on a second page, even when it alone holds the rest', () => {

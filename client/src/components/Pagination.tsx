@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 
 /**
- * Page navigation of a hydra collection: 'displayed of total' (a plural on `displayed`) and
- * previous / next buttons. Nothing when everything fits on the first page. `page` starts at 1;
- * `displayed` is the number of items on this page.
+ * Page navigation of a hydra collection: 'displayed of total' (a plural on `displayed`; spec
+ * section 2 shows it under every list) and previous / next buttons, which only show when there
+ * is more than one page. `page` starts at 1; `displayed` is the number of items on this page.
  */
 export function Pagination({
   page,
@@ -21,12 +21,16 @@ export function Pagination({
 }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1 && page === 1) return null;
+  const count = (
+    <p className="pagination__count" aria-live="polite">
+      {t('common.pagination.displayed-of-total', { count: displayed, total })}
+    </p>
+  );
+  if (pages === 1 && page === 1)
+    return total > 0 ? <div className="pagination">{count}</div> : null;
   return (
     <nav className="pagination" aria-label={t('common.pagination.label')}>
-      <p className="pagination__count" aria-live="polite">
-        {t('common.pagination.displayed-of-total', { count: displayed, total })}
-      </p>
+      {count}
       <div className="pagination__pages">
         <button
           type="button"
