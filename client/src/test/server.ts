@@ -30,6 +30,15 @@ export const server = setupServer(
       unread_count: 0,
     }),
   ),
+  http.get('/api/webhooks', () =>
+    HttpResponse.json({
+      '@context': '/api/contexts/Webhook',
+      '@id': '/api/webhooks',
+      '@type': 'hydra:Collection',
+      'hydra:member': [],
+      'hydra:totalItems': 0,
+    }),
+  ),
   // Every language loads the administrators' overrides over its catalogue: none by default.
   http.get('/api/translations/:lang/overrides', () => HttpResponse.json({})),
   // An administrator's sensor list shows how long telemetry is kept.

@@ -4,6 +4,9 @@ import type {
   Notification,
   NotificationPreferences,
   NotificationPreferencesInput,
+  Webhook,
+  WebhookDelivery,
+  WebhookInput,
 } from '@aircloud/shared/notifications';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
 
@@ -14,7 +17,9 @@ export interface NotificationsArgs {
   unread?: boolean;
 }
 
-const api = apiSlice.enhanceEndpoints({ addTagTypes: ['Notifications', 'NotificationPrefs'] });
+const api = apiSlice.enhanceEndpoints({
+  addTagTypes: ['Notifications', 'NotificationPrefs', 'Webhooks'],
+});
 
 /** The in-app notifications and their preferences (docs/api-notifications.md). */
 export const notificationsApi = api.injectEndpoints({
@@ -44,6 +49,22 @@ export const notificationsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/me/notification_preferences', method: 'PUT', body }),
       invalidatesTags: ['NotificationPrefs'],
     }),
+    listWebhooks: build.query<HydraCollection<Webhook>, void>({
+      query: () => ({ url: '/api/webhooks' }),
+      providesTags: ['Webhooks'],
+    }),
+    createWebhook: build.mutation<Webhook, WebhookInput>({
+      query: (body) => ({ url: '/api/webhooks', method: 'POST', body }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    deleteWebhook: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/webhooks/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Webhooks'],
+    }),
+    listWebhookDeliveries: build.query<HydraCollection<WebhookDelivery>, string>({
+      query: (id) => ({ url: `/api/webhooks/${id}/deliveries` }),
+      providesTags: ['Webhooks'],
+    }),
   }),
 });
 
@@ -52,4 +73,8 @@ export const {
   useMarkNotificationsReadMutation,
   useGetNotificationPreferencesQuery,
   usePutNotificationPreferencesMutation,
+  useListWebhooksQuery,
+  useCreateWebhookMutation,
+  useDeleteWebhookMutation,
+  useListWebhookDeliveriesQuery,
 } = notificationsApi;

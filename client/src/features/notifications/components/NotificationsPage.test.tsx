@@ -122,4 +122,69 @@ describe('notifications', () => {
       channels: { alert_stopped: { email: true } },
     });
   });
+
+  it('adds a webhook (its secret shown once), says why an address is refused, and deletes one', async () => {
+    let hooks: Record<string, unknown>[] = [];
+    server.use(
+      http.get('/api/me/notification_preferences', () => HttpResponse.json(defaultPreferences())),
+      http.get('/api/webhooks', () =>
+        HttpResponse.json({
+          '@id': '/api/webhooks',
+          '@type': 'hydra:Collection',
+          'hydra:member': hooks,
+          'hydra:totalItems': hooks.length,
+        }),
+      ),
+      http.post('/api/webhooks', async ({ request }) => {
+        const { url } = (await request.json()) as { url: string };
+        if (url.includes('127.0.0.1'))
+          return HttpResponse.json(
+            {
+              '@type': 'ConstraintViolationList',
+              violations: [{ propertyPath: 'url', code: 'webhook_url_private' }],
+            },
+            { status: 422 },
+          );
+        const hook = {
+          '@id': '/api/webhooks/01JWWWWWWWWWWWWWWWWWWWWWWW',
+          '@type': 'Webhook',
+          id: '01JWWWWWWWWWWWWWWWWWWWWWWW',
+          url,
+          enabled: true,
+          consecutive_failures: 0,
+          disabled_at: null,
+          created_at: '2026-11-27T13:00:00Z',
+        };
+        hooks = [hook];
+        return HttpResponse.json({ ...hook, secret: 'S'.repeat(43) }, { status: 201 });
+      }),
+      http.delete('/api/webhooks/:id', () => {
+        hooks = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/notifications', signedIn(makeMe()));
+    const address = await screen.findByLabelText('Address (https://…)');
+    await user.type(address, 'http://127.0.0.1/hook');
+    await user.click(screen.getByRole('button', { name: 'Add the webhook' }));
+    expect(
+      await screen.findByText(
+        'This address is on a private or local network: webhooks can only reach public addresses',
+      ),
+    ).toBeInTheDocument();
+
+    await user.clear(address);
+    await user.type(address, 'https://example.com/hook');
+    await user.click(screen.getByRole('button', { name: 'Add the webhook' }));
+    expect(await screen.findByText('S'.repeat(43))).toBeInTheDocument();
+    expect(await screen.findByText('https://example.com/hook')).toBeInTheDocument();
+
+    await user.click(
+      screen.getByRole('button', { name: 'Delete the webhook https://example.com/hook' }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this webhook?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No webhook yet.')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NotificationList } from './NotificationList.tsx';
 import { NotificationPreferencesForm } from './NotificationPreferencesForm.tsx';
+import { WebhooksSection } from './WebhooksSection.tsx';
 import '../notifications.css';
 
 /** /notifications: what happened to the user's machines, and how they want to be told. */
@@ -16,6 +17,7 @@ export function NotificationsPage() {
       </header>
       <NotificationList />
       <NotificationPreferencesForm />
+      <WebhooksSection />
     </div>
   );
 }
