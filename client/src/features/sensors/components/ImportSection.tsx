@@ -91,7 +91,11 @@ function ImportReport({ report, onUndo }: { report: SensorImport; onUndo?: () =>
           <dd>{n(report.rows_read)}</dd>
         </div>
         <div>
-          <dt>{t('sensor.import.rows-stored')}</dt>
+          <dt>
+            {report.state === 'cancelled' || report.state === 'reverted'
+              ? t('sensor.import.rows-removed')
+              : t('sensor.import.rows-stored')}
+          </dt>
           <dd>{n(report.rows_stored)}</dd>
         </div>
         <div>

@@ -352,6 +352,9 @@ describe('settings tab', () => {
     await waitFor(() => expect(cancelled).toEqual(['01JIMPORT0000000000000000']));
     expect(await screen.findByText('Import cancelled')).toBeInTheDocument();
     expect(screen.getByText('The rows it had stored were removed.')).toBeInTheDocument();
+    // The count of rows it had stored is not called "Stored" any more.
+    expect(screen.getByText('Stored, then removed')).toBeInTheDocument();
+    expect(screen.queryByText('Stored', { exact: true })).not.toBeInTheDocument();
 
     // A later import finishes with two rejected lines: the report lists them.
     act(() =>

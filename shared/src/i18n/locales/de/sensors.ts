@@ -176,6 +176,7 @@ export const sensorScreens = {
       },
       'rows-read': 'Gelesene Zeilen',
       'rows-stored': 'Gespeichert',
+      'rows-removed': 'Gespeichert, dann entfernt',
       'rows-duplicate': 'Bereits vorhanden',
       'rows-rejected': 'Abgelehnt',
       line: 'Zeile',

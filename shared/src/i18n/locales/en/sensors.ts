@@ -173,6 +173,7 @@ export const sensorScreens = {
       },
       'rows-read': 'Rows read',
       'rows-stored': 'Stored',
+      'rows-removed': 'Stored, then removed',
       'rows-duplicate': 'Already stored',
       'rows-rejected': 'Rejected',
       line: 'Line',

@@ -175,6 +175,7 @@ export const sensorScreens = {
       },
       'rows-read': 'Filas leídas',
       'rows-stored': 'Guardadas',
+      'rows-removed': 'Guardadas y luego eliminadas',
       'rows-duplicate': 'Ya presentes',
       'rows-rejected': 'Rechazadas',
       line: 'Línea',

@@ -177,6 +177,7 @@ export const sensorScreens = {
       },
       'rows-read': 'Lignes lues',
       'rows-stored': 'Enregistrées',
+      'rows-removed': 'Enregistrées puis supprimées',
       'rows-duplicate': 'Déjà présentes',
       'rows-rejected': 'Rejetées',
       line: 'Ligne',

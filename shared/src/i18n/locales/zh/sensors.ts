@@ -170,6 +170,7 @@ export const sensorScreens = {
       },
       'rows-read': '读取行数',
       'rows-stored': '已存储',
+      'rows-removed': '已存储后删除',
       'rows-duplicate': '已存在',
       'rows-rejected': '已拒绝',
       line: '行',
