@@ -1,6 +1,6 @@
 import type { LevelledMeasure } from './air-quality.ts';
 import type { PurifierMode, WifiState } from './purifiers.ts';
-import type { SensorSample } from './sensors.ts';
+import type { PublicSensor } from './sensors.ts';
 
 /**
  * The building manager's overview (GET /api/sensor_overview): every sensor the user may see as a
@@ -36,15 +36,10 @@ export interface OverviewSparkline {
   values: Partial<Record<LevelledMeasure, (number | null)[]>>;
 }
 
-export interface SensorOverviewTile {
+/** A room's tile: what anyone sees of a public sensor, its purifiers and its last hour. */
+export interface SensorOverviewTile extends PublicSensor {
   '@id': string;
   '@type': 'SensorOverviewTile';
-  ulid: string;
-  name: string;
-  short_name: string;
-  wifi_state: WifiState;
-  last_seen_at: string | null;
-  last_sample: SensorSample | null;
   purifiers: OverviewPurifier[];
   sparkline: OverviewSparkline;
 }
