@@ -1,3 +1,4 @@
+import type { PurifierLive } from '@aircloud/shared/realtime';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import { makeMe } from './fixtures.ts';
@@ -69,5 +70,20 @@ export function hydra<T>(members: T[], total = members.length): HydraCollection<
     '@type': 'hydra:Collection',
     'hydra:member': members,
     'hydra:totalItems': total,
+  };
+}
+
+/** The live form of a purifier, as the server pushes it on `purifier:updated`. */
+export function liveOf(purifier: Purifier): PurifierLive {
+  return {
+    ulid: purifier.ulid,
+    state: purifier.state,
+    wifi_state: purifier.wifi_state,
+    mode: purifier.mode,
+    reported_mode: purifier.reported_mode,
+    pending: purifier.pending,
+    desired: purifier.desired,
+    maintenance_levels: purifier.maintenance_levels,
+    last_seen_at: purifier.last_seen_at,
   };
 }

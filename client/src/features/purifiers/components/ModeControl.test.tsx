@@ -2,33 +2,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { Purifier } from '@aircloud/shared/purifiers';
-import type { PurifierLive } from '@aircloud/shared/realtime';
 import { server } from '../../../test/server.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { fakePurifierSocket } from '../../../test/fakeSocket.ts';
 import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
-import { hydra, makePurifier, PURIFIER_ULID } from '../../../test/purifierFixtures.ts';
+import { hydra, makePurifier, PURIFIER_ULID, liveOf } from '../../../test/purifierFixtures.ts';
 import { nextScheduleSlot } from '../scheduleModel.ts';
 
 afterEach(() => {
   setRealtimeSocket(null);
 });
-
-function liveOf(purifier: Purifier): PurifierLive {
-  return {
-    ulid: purifier.ulid,
-    state: purifier.state,
-    wifi_state: purifier.wifi_state,
-    mode: purifier.mode,
-    reported_mode: purifier.reported_mode,
-    pending: purifier.pending,
-    desired: purifier.desired,
-    maintenance_levels: purifier.maintenance_levels,
-    last_seen_at: purifier.last_seen_at,
-  };
-}
 
 /** A connected purifier in auto, confirmed by the device, controlled by its owner. */
 const connected = makePurifier({

@@ -2,28 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Purifier } from '@aircloud/shared/purifiers';
-import type { PurifierLive } from '@aircloud/shared/realtime';
 import { server } from '../../../test/server.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { fakePurifierSocket, type FakeSocket } from '../../../test/fakeSocket.ts';
 import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
-import { hydra, makePurifier, PURIFIER_ULID } from '../../../test/purifierFixtures.ts';
-
-/** The live form of a purifier, as the server pushes it on `purifier:updated`. */
-function liveOf(purifier: Purifier): PurifierLive {
-  return {
-    ulid: purifier.ulid,
-    state: purifier.state,
-    wifi_state: purifier.wifi_state,
-    mode: purifier.mode,
-    reported_mode: purifier.reported_mode,
-    pending: purifier.pending,
-    desired: purifier.desired,
-    maintenance_levels: purifier.maintenance_levels,
-    last_seen_at: purifier.last_seen_at,
-  };
-}
+import { hydra, makePurifier, PURIFIER_ULID, liveOf } from '../../../test/purifierFixtures.ts';
 
 /** A connected fake socket whose subscriptions answer with `current()`. */
 function connectFakeSocket(current: () => Purifier): FakeSocket {
