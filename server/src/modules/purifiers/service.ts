@@ -18,7 +18,7 @@ import {
   type PurifiersQuery,
 } from '@aircloud/shared/purifiers';
 import { reachesSensorSql, ruleActsSql } from '@aircloud/core/access/grants';
-import { lastSamples } from '@aircloud/core/sensors/repository';
+import { sampleOf } from '@aircloud/core/sensors/repository';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
@@ -150,18 +150,23 @@ export async function roomAirOf(
 ): Promise<Map<string, PurifierAir>> {
   const air = new Map<string, PurifierAir>();
   if (purifierIds.length === 0) return air;
-  const { rows: links } = await db.execute<{ purifier_id: string; id: string; name: string }>(sql`
-    SELECT sp.purifier_id, s.id, s.name
+  // One statement: each reachable link with its sensor's latest sample (lateral, by index).
+  const { rows: links } = await db.execute<
+    Record<string, unknown> & { purifier_id: string; id: string; name: string; ts: Date | null }
+  >(sql`
+    SELECT sp.purifier_id, s.id, s.name, m.*
       FROM sensor_purifiers sp JOIN sensors s ON s.id = sp.sensor_id
+      LEFT JOIN LATERAL (
+        SELECT * FROM sensor_measures WHERE sensor_id = s.id ORDER BY ts DESC LIMIT 1
+      ) m ON true
      WHERE sp.purifier_id = ANY(${sql.param(purifierIds)}::text[])
        AND ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)}
      ORDER BY sp.created_at, s.id`);
-  if (links.length === 0) return air;
-  const samples = await lastSamples(db, [...new Set(links.map((l) => l.id))]);
   for (const link of links) {
-    const sample = samples.get(link.id);
-    const worst = sample ? worstReading(sample) : null;
-    if (!sample || !worst) continue;
+    if (!link.ts) continue;
+    const sample = sampleOf({ ...link, ts: link.ts });
+    const worst = worstReading(sample);
+    if (!worst) continue;
     const current = air.get(link.purifier_id);
     if (current && levelRank(current.level) >= levelRank(worst.level)) continue;
     air.set(link.purifier_id, {
