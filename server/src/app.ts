@@ -31,6 +31,7 @@ import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { sensorOverviewRoutes } from './modules/sensors/overview.ts';
+import { fleetRoutes } from './modules/fleet/routes.ts';
 import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
 import {
   alertRuleRoutes,
@@ -51,6 +52,7 @@ import { hydraRoutes } from './hydra/routes.ts';
 import { createRealtimeServer, type RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { attachRealtimeHandlers } from './realtime/gateway.ts';
 import { attachPublicNamespace } from './realtime/public-sensors.ts';
+import { attachFleetChannel } from './realtime/fleet-channel.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -131,6 +133,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   };
   attachRealtimeHandlers(io, ctx);
   attachPublicNamespace(io, ctx);
+  const stopFleetChannel = attachFleetChannel(io, ctx);
   const metrics = createServerMetrics(io, config.metricsToken);
   const samplesQueue =
     deps.samplesQueue ??
@@ -194,6 +197,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/sensors', sensorAlertRuleRoutes(ctx));
   app.use('/api/sensors', sensorRoutes(ctx));
   app.use('/api/sensor_overview', sensorOverviewRoutes(ctx));
+  app.use('/api/fleet', fleetRoutes(ctx));
   app.use('/api/alert_rules', alertRuleRoutes(ctx));
   app.use('/api/alert_triggers', alertTriggerRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));
@@ -220,6 +224,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
     close: async () => {
       lifecycle.draining = true;
       stopMediaSweep();
+      stopFleetChannel();
       await new Promise<void>((resolve) => {
         // io.close also closes the HTTP server (and ends idle keep-alive connections).
         void io.close(() => {

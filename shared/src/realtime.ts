@@ -12,6 +12,7 @@ import type { AlertTriggerEvent } from './alert-rules.ts';
 import type { AccessRevokedEvent, InvitationChangedEvent } from './invitations.ts';
 import type { Me } from './users.ts';
 import type { NetworkEvent } from './network-events.ts';
+import type { FleetSummary } from './fleet.ts';
 
 /** What a browser subscribes to: one purifier or one sensor, by ulid. */
 export type SubscriptionTarget = { purifier: string } | { sensor: string };
@@ -99,6 +100,10 @@ export interface ServerToClientEvents {
   'notification:created': (event: NotificationEvent) => void;
   /** The user marked notifications read (another tab follows): the new unread count. */
   'notifications:read': (event: NotificationsReadEvent) => void;
+  /** The fleet view's summary (room `fleet`, technicians and admins), at most every 5 s. */
+  'fleet:summary': (summary: FleetSummary) => void;
+  /** The socket left the fleet channel: the user's role no longer allows it. */
+  'fleet:closed': () => void;
 }
 
 /** Events a browser socket may send. */
@@ -114,7 +119,17 @@ export interface ClientToServerEvents {
     target: SubscriptionTarget,
     ack?: (res: { ok: boolean } | TooManyRequestsAck) => void,
   ) => void;
+  /** Follow the fleet view (technicians and admins): the ack carries the summary. */
+  'fleet:subscribe': (ack: (res: FleetSubscribeAck) => void) => void;
+  'fleet:unsubscribe': () => void;
 }
+
+/** The acknowledgement of `fleet:subscribe`. */
+export type FleetSubscribeAck =
+  { ok: true; summary: FleetSummary } | { ok: false; error: 'forbidden' } | TooManyRequestsAck;
+
+/** Room of the sockets following the fleet view. */
+export const FLEET_ROOM = 'fleet';
 
 /** Name of the Socket.IO room that reaches every socket of one user. */
 export const userRoom = (userUlid: string) => `user:${userUlid}`;

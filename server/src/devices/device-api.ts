@@ -1,3 +1,4 @@
+import { countAcceptedSamples } from '@aircloud/core/fleet/telemetry-rate';
 import type { Queue } from 'bullmq';
 import type { Registry } from 'prom-client';
 import type { Router } from 'express';
@@ -45,6 +46,7 @@ export function createDeviceApi(
     metrics.flushed(stored.length, seconds);
     const work: Promise<unknown>[] = [publishFlush(ctx.redis, ctx.config.redisPrefix, stored)];
     if (stored.length > 0) {
+      work.push(countAcceptedSamples(ctx.redis, ctx.config.redisPrefix, stored.length, new Date()));
       let from = Infinity;
       let to = -Infinity;
       const sensorIds = new Set<string>();

@@ -433,6 +433,15 @@ const ROLE_ROWS: Record<string, Row> = {
     expect: technicianOnly(422),
   },
   'GET /api/firmwares': { call: (_w, s) => get('/api/firmwares')(s), expect: technicianOnly(200) },
+  'GET /api/fleet': { call: (_w, s) => get('/api/fleet')(s), expect: technicianOnly(200) },
+  'GET /api/fleet/purifiers': {
+    call: (_w, s) => get('/api/fleet/purifiers?held=true')(s),
+    expect: technicianOnly(200),
+  },
+  'GET /api/fleet/sensors': {
+    call: (_w, s) => get('/api/fleet/sensors')(s),
+    expect: technicianOnly(200),
+  },
   'POST /api/firmwares': {
     call: (_w, s) => send('post', '/api/firmwares', { name: 'json is not a file' })(s),
     expect: technicianOnly(415),

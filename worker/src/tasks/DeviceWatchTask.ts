@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Database } from '@aircloud/core/db/client';
 import { recordDeviceEvents } from '@aircloud/core/devices/events';
+import { foldFleetCounts } from '@aircloud/core/fleet/counts';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { recordWatchNotifications } from '@aircloud/core/notifications/watch';
 import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
@@ -37,7 +38,8 @@ export interface DeviceWatchResult {
  * The DeviceWatch task (every 15 s): devices recorded as connected but not heard from within
  * three reporting intervals become disconnected; each transition is logged in `device_events`
  * and pushed to the browsers following the device. (Reconnection is seen by the telemetry path.)
- * The conditional UPDATE makes concurrent or retried runs log a transition once. Then the
+ * The conditional UPDATE makes concurrent or retried runs log a transition once. It also folds
+ * the fleet view's pending count changes (core/src/fleet/counts.ts). Then the
  * notifications of the clock: devices silent past each user's delay, back online after such a
  * notice, consumables under each user's percentage (core/src/notifications/watch.ts).
  */
@@ -114,6 +116,8 @@ export function createDeviceWatchTask({
         { purifiers: lostPurifiers.rows.length, sensors: lostSensors.rows.length },
         'devices disconnected',
       );
+    // The fleet view's counts: the changes the triggers appended since the last run, folded in.
+    await foldFleetCounts(db);
     const notified = await recordWatchNotifications(db, now, channels);
     if (mailQueue) await dispatchNotificationMails(mailQueue, notified);
     if (webhookQueue) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -327,3 +328,31 @@ export const networkEvents = pgTable(
     check('network_events_mode_check', sql`${t.mode} IN ('auto', 'silent', 'unknown')`),
   ],
 );
+
+/**
+ * The fleet view's counts per device kind and counted dimension (`all`, `wifi_state`, `state`,
+ * `held`, `maintenance_due`, `version`): kept by triggers on purifiers and sensors (migration
+ * 0019), which append to `fleet_count_deltas`; the worker folds those in (core/src/fleet/counts.ts).
+ */
+export const fleetCounts = pgTable(
+  'fleet_counts',
+  {
+    kind: text('kind').$type<'purifier' | 'sensor'>().notNull(),
+    dim: text('dim').notNull(),
+    value: text('value').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'fleet_counts_pk', columns: [t.kind, t.dim, t.value] }),
+    check('fleet_counts_kind_check', sql`${t.kind} IN ('purifier', 'sensor')`),
+  ],
+);
+
+/** Changes of the fleet counts not folded into `fleet_counts` yet (+1 / -1 per change). */
+export const fleetCountDeltas = pgTable('fleet_count_deltas', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').$type<'purifier' | 'sensor'>().notNull(),
+  dim: text('dim').notNull(),
+  value: text('value').notNull(),
+  delta: integer('delta').notNull(),
+});
