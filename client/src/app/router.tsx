@@ -123,6 +123,17 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
       import('../features/overview/components/OverviewPage.tsx').then((m) => m.OverviewPage),
   },
   {
+    path: '/fleet',
+    name: 'Fleet',
+    load: () => import('../features/fleet/components/FleetPage.tsx').then((m) => m.FleetPage),
+  },
+  {
+    path: '/fleet/devices',
+    name: 'FleetDevices',
+    load: () =>
+      import('../features/fleet/components/FleetDevicesPage.tsx').then((m) => m.FleetDevicesPage),
+  },
+  {
     path: '/notifications',
     name: 'Notifications',
     load: () =>

@@ -31,6 +31,7 @@ const PATHS = {
   upload: 'M12 16V4M7 9l5-5 5 5M4 16v4h16v-4',
   pencil: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4',
   arrowRight: 'M5 12h14M13 6l6 6-6 6',
+  activity: 'M3 12h4l3-8 4 16 3-8h4',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4l2-2zM10 20a2 2 0 004 0',
 } as const;
 

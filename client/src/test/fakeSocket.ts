@@ -1,5 +1,9 @@
 import type { Purifier } from '@aircloud/shared/purifiers';
-import type { SubscribeAck, SubscriptionTarget } from '@aircloud/shared/realtime';
+import type {
+  FleetSubscribeAck,
+  SubscribeAck,
+  SubscriptionTarget,
+} from '@aircloud/shared/realtime';
 import type { RealtimeSocket } from '../lib/realtime/socket.ts';
 
 type Listener = (...args: never[]) => void;
@@ -9,6 +13,8 @@ export class FakeSocket {
   connected = true;
   readonly emitted: { event: string; target: SubscriptionTarget }[] = [];
   private readonly listeners = new Map<string, Set<Listener>>();
+  /** What `fleet:subscribe` answers (none: no answer, as a server that never replies). */
+  fleetAnswer: FleetSubscribeAck | null = null;
 
   constructor(private readonly answer: (target: SubscriptionTarget) => SubscribeAck) {}
 
@@ -26,6 +32,8 @@ export class FakeSocket {
   emit(event: string, target: SubscriptionTarget, ack?: (res: SubscribeAck) => void): this {
     this.emitted.push({ event, target });
     if (event === 'subscribe') ack?.(this.answer(target));
+    if (event === 'fleet:subscribe' && this.fleetAnswer && typeof target === 'function')
+      (target as (res: FleetSubscribeAck) => void)(this.fleetAnswer);
     return this;
   }
 

@@ -6,6 +6,8 @@ export const ROUTE_NAMES = {
   RenewPassword: 'RenewPassword',
   EasyConnect: 'EasyConnect',
   Overview: 'Overview',
+  Fleet: 'Fleet',
+  FleetDevices: 'FleetDevices',
   Notifications: 'Notifications',
   PurifierList: 'PurifierList',
   PurifierDetail: 'PurifierDetail',

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/de/alert-rules.ts';
 import { sensorScreens } from '../locales/de/sensors.ts';
 import { invitations } from '../locales/de/invitations.ts';
 import { overview } from '../locales/de/overview.ts';
+import { fleetView } from '../locales/de/fleet-view.ts';
 import { notificationCenter } from '../locales/de/notification-center.ts';
 import { notifications } from '../locales/de/notifications.ts';
 import { deepMerge } from '../merge.ts';
@@ -26,6 +27,7 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  fleetView,
   notificationCenter,
   notifications,
 );

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/en/alert-rules.ts';
 import { sensorScreens } from '../locales/en/sensors.ts';
 import { invitations } from '../locales/en/invitations.ts';
 import { overview } from '../locales/en/overview.ts';
+import { fleetView } from '../locales/en/fleet-view.ts';
 import { notificationCenter } from '../locales/en/notification-center.ts';
 import { notifications } from '../locales/en/notifications.ts';
 import { deepMerge } from '../merge.ts';
@@ -26,6 +27,7 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  fleetView,
   notificationCenter,
   notifications,
 );

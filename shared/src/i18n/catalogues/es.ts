@@ -9,6 +9,7 @@ import { alertRules } from '../locales/es/alert-rules.ts';
 import { sensorScreens } from '../locales/es/sensors.ts';
 import { invitations } from '../locales/es/invitations.ts';
 import { overview } from '../locales/es/overview.ts';
+import { fleetView } from '../locales/es/fleet-view.ts';
 import { notificationCenter } from '../locales/es/notification-center.ts';
 import { notifications } from '../locales/es/notifications.ts';
 import { deepMerge } from '../merge.ts';
@@ -26,6 +27,7 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  fleetView,
   notificationCenter,
   notifications,
 );

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/fr/alert-rules.ts';
 import { sensorScreens } from '../locales/fr/sensors.ts';
 import { invitations } from '../locales/fr/invitations.ts';
 import { overview } from '../locales/fr/overview.ts';
+import { fleetView } from '../locales/fr/fleet-view.ts';
 import { notificationCenter } from '../locales/fr/notification-center.ts';
 import { notifications } from '../locales/fr/notifications.ts';
 import { deepMerge } from '../merge.ts';
@@ -26,6 +27,7 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  fleetView,
   notificationCenter,
   notifications,
 );

@@ -9,6 +9,7 @@ import { alertRules } from '../locales/zh/alert-rules.ts';
 import { sensorScreens } from '../locales/zh/sensors.ts';
 import { invitations } from '../locales/zh/invitations.ts';
 import { overview } from '../locales/zh/overview.ts';
+import { fleetView } from '../locales/zh/fleet-view.ts';
 import { notificationCenter } from '../locales/zh/notification-center.ts';
 import { notifications } from '../locales/zh/notifications.ts';
 import { deepMerge } from '../merge.ts';
@@ -26,6 +27,7 @@ export const catalogue = deepMerge(
   sensorScreens,
   invitations,
   overview,
+  fleetView,
   notificationCenter,
   notifications,
 );

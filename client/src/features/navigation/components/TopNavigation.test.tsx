@@ -26,9 +26,10 @@ function renderNavigation(role: Role, invitations = 0) {
 }
 
 describe('top navigation', () => {
-  it('puts users, product keys and firmware first for an administrator', () => {
+  it('puts users, the fleet, product keys and firmware first for an administrator', () => {
     expect(renderNavigation('ROLE_ADMIN')).toEqual([
       '/users',
+      '/fleet',
       '/product-keys',
       '/firmware',
       '/overview',
@@ -38,8 +39,9 @@ describe('top navigation', () => {
     ]);
   });
 
-  it('gives a technician product keys and firmware, not users', () => {
+  it('gives a technician the fleet, product keys and firmware, not users', () => {
     expect(renderNavigation('ROLE_TECHNICIAN')).toEqual([
+      '/fleet',
       '/product-keys',
       '/firmware',
       '/overview',

@@ -59,6 +59,8 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
   if (isAdmin(role)) items.push({ to: '/users', label: t('nav.users') });
   if (hasRole(role, 'ROLE_TECHNICIAN')) {
     items.push(
+      // Issue 21: the fleet at a glance, for those who run it.
+      { to: '/fleet', label: t('nav.fleet') },
       { to: '/product-keys', label: t('nav.product-keys') },
       { to: '/firmware', label: t('nav.firmware') },
     );
