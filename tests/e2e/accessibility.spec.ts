@@ -142,6 +142,10 @@ for (const scheme of SCHEMES) {
         '/product-keys',
         '/firmware',
         '/translations',
+        '/overview',
+        '/notifications',
+        '/fleet',
+        '/fleet/devices?kind=purifier',
       ];
       const findings: Finding[] = [];
       for (const route of routes) {

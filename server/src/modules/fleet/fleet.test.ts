@@ -171,6 +171,8 @@ describe('GET /api/fleet/purifiers and /api/fleet/sensors', () => {
     expect(members.length).toBeGreaterThan(0);
     expect(members.every((d) => d.wifi_state === 'disconnected')).toBe(true);
     expect(res.body['hydra:totalItems']).toBe(members.length);
+    const all = await request(t.url).get('/api/fleet/purifiers?page=1').set('Cookie', tech.cookie);
+    expect(all.body['hydra:totalItems']).toBe((await summary()).purifiers.total);
     const held = await request(t.url)
       .get('/api/fleet/purifiers?held=true')
       .set('Cookie', tech.cookie);
