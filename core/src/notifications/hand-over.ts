@@ -10,9 +10,9 @@ import { dispatchWebhookDeliveries } from './webhooks.ts';
 /** Where committed notifications go next (each outlet optional: a test may leave one out). */
 export interface NotificationOutlets {
   db: Database;
-  io?: RealtimeServer;
-  mailQueue?: Queue<JobData['mail']>;
-  webhookQueue?: Queue<JobData['webhooks']>;
+  io?: RealtimeServer | undefined;
+  mailQueue?: Queue<JobData['mail']> | undefined;
+  webhookQueue?: Queue<JobData['webhooks']> | undefined;
 }
 
 /**
@@ -25,7 +25,10 @@ export async function handOverNotifications(
   rows: NotificationRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  if (mailQueue) await dispatchNotificationMails(mailQueue, rows);
-  if (webhookQueue) await dispatchWebhookDeliveries(db, webhookQueue, rows);
-  if (io) await announceNotifications(db, io, rows);
+  // At once, not one after the other: the bell does not wait for the queues' round trips.
+  await Promise.all([
+    io ? announceNotifications(db, io, rows) : undefined,
+    mailQueue ? dispatchNotificationMails(mailQueue, rows) : undefined,
+    webhookQueue ? dispatchWebhookDeliveries(db, webhookQueue, rows) : undefined,
+  ]);
 }
