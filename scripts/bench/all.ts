@@ -1,5 +1,5 @@
 /**
- * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,graphs,api]
+ * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,notifications,graphs,api]
  *
  * Runs the benchmarks one after the other (each on its own product and database: run at the same
  * time on two cores they would measure each other), collects their figures and prints the
@@ -24,13 +24,21 @@ import { measureLoginBundle, type BundleFigures } from './bundle.ts';
 import { root, writePerformanceSection } from './common.ts';
 import { runGraphsBench, type GraphsFigures } from './graphs.ts';
 import {
+  NOTIFICATION_TARGETS,
+  notificationsSection,
+  pathMet,
+  printNotificationsFigures,
+  runNotificationsBench,
+  type NotificationsFigures,
+} from './notifications.ts';
+import {
   INGEST_DEFAULTS,
   printIngestFigures,
   runIngestBench,
   type IngestFigures,
 } from './ingest.ts';
 
-const BENCHES = ['bundle', 'ingest', 'alerts', 'graphs', 'api'] as const;
+const BENCHES = ['bundle', 'ingest', 'alerts', 'notifications', 'graphs', 'api'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string', default: BENCHES.join(',') } } });
@@ -54,6 +62,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 function summary(f: {
   ingest?: IngestFigures;
   alerts?: AlertsFigures;
+  notifications?: NotificationsFigures;
   graphs?: GraphsFigures;
   api?: ApiFigures;
   bundle?: BundleFigures;
@@ -100,6 +109,21 @@ function summary(f: {
       ceiling: `POST answered p50/p99 ${r['POST answered p50/p99 ms']} ms; answer → command ${r['answer → command p50/p99 ms']} ms`,
       met: verdict(f.alerts.p99 <= 1000 && f.alerts.missed === 0),
     });
+  }
+  if (f.notifications) {
+    const n = f.notifications;
+    const names = {
+      mail: 'e-mail handed to SMTP',
+      webhook: 'webhook delivered',
+      bell: 'in-app bell',
+    };
+    for (const p of n.paths)
+      lines.push({
+        target: `(issue 20) trigger → ${names[p.path]} p99 ≤ ${fmt(NOTIFICATION_TARGETS[p.path])} ms at 5,000 samples/s`,
+        measured: `p99 ${fmt(p.p99)} ms (p50 ${fmt(p.p50)}) over ${n.triggers} triggers, ${p.missed} missed, while ${fmt(n.ingestSustained)}/s ingested`,
+        ceiling: `crossing POST answered p99 ${fmt(n.postP99)} ms`,
+        met: verdict(pathMet(p)),
+      });
   }
   if (f.graphs) {
     for (const [range, limit] of [
@@ -193,6 +217,11 @@ figures.ingest = await timed('ingest', () => runIngestBench());
 if (figures.ingest) printIngestFigures(figures.ingest, INGEST_DEFAULTS);
 figures.alerts = await timed('alerts', () => runAlertsBench());
 if (figures.alerts) printAlertsFigures(figures.alerts, ALERTS_DEFAULTS);
+figures.notifications = await timed('notifications', () => runNotificationsBench());
+if (figures.notifications) {
+  printNotificationsFigures(figures.notifications);
+  await writePerformanceSection('## Notifications', notificationsSection(figures.notifications));
+}
 figures.graphs = await timed('graphs', () => runGraphsBench());
 figures.api = await timed('api', () => runApiBench());
 if (figures.api) printApiFigures(figures.api, API_DEFAULTS);

@@ -18,6 +18,8 @@ import { answerJsonLd } from './http/json-ld.ts';
 import { createDeviceApi, type DeviceApi } from './devices/device-api.ts';
 import { QUEUES, createQueue } from '@aircloud/core/queues';
 import { queueConnection } from '@aircloud/core/lib/redis';
+import { emailChannel } from '@aircloud/core/notifications/email';
+import { channelHooks, webhookChannel } from '@aircloud/core/notifications/webhooks';
 import { createAccessTokens } from './modules/auth/access-token.ts';
 import { securityRoutes } from './modules/auth/routes.ts';
 import { meRoutes } from './modules/me/routes.ts';
@@ -126,10 +128,18 @@ export function createApp(deps: AppDeps): AirCloudApp {
     allowedOrigins: config.allowedOrigins,
   });
   limitRequestTime(server, config.requestTimeoutMs);
+  const webhookQueue = createQueue(
+    QUEUES.webhooks,
+    queueConnection(config, deps.redis),
+    config.redisPrefix,
+  );
+  webhookQueue.on('error', (err) => deps.logger.warn({ err }, 'webhooks queue error'));
   const ctx: AppContext = {
     ...deps,
     accessTokens: createAccessTokens(config.appSecret, config.appSecretPrevious),
     io,
+    webhookQueue,
+    notificationChannels: channelHooks(emailChannel(config.publicUrl), webhookChannel),
   };
   attachRealtimeHandlers(io, ctx);
   attachPublicNamespace(io, ctx);
@@ -236,6 +246,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
       if (!deps.samplesQueue) await samplesQueue.close();
       await alertRulesQueue.close();
       await sensorImportQueue.close();
+      await webhookQueue.close();
     },
   };
 }

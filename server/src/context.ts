@@ -6,6 +6,7 @@ import type { Database } from '@aircloud/core/db/client';
 import type { JobData } from '@aircloud/core/queues';
 import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
+import type { ChannelHook } from '@aircloud/core/notifications/record';
 
 /** What the caller hands to `createApp`: configuration and open connections. */
 export interface AppDeps {
@@ -22,4 +23,8 @@ export interface AppDeps {
 export interface AppContext extends AppDeps {
   accessTokens: AccessTokens;
   io: RealtimeServer;
+  /** Producer of the `webhooks` queue: deliveries of notifications recorded by a request. */
+  webhookQueue: Queue<JobData['webhooks']>;
+  /** The channels besides in-app (mail outbox, webhook deliveries), recorded with a notification. */
+  notificationChannels: ChannelHook;
 }

@@ -207,6 +207,13 @@ export function inQuietHours(
     : now >= quiet.start || now < quiet.end;
 }
 
+/**
+ * Why a user's change, not the measure, stopped an alert: the rule disabled, edited (its state
+ * starts afresh) or deleted while triggered, or a purifier it held unlinked from the sensor.
+ */
+export const ALERT_STOP_REASONS = ['disabled', 'edited', 'deleted', 'unlinked'] as const;
+export type AlertStopReason = (typeof ALERT_STOP_REASONS)[number];
+
 /** What a notification says, per type (snake_case, as answered by the API). */
 export interface NotificationPayload {
   /** The machine's name when the event happened. */
@@ -218,6 +225,10 @@ export interface NotificationPayload {
   threshold?: number;
   mode?: string;
   purifiers?: { ulid: string; name: string }[];
+  /** An alert stopped by a user's change (absent when the measure went back under the band). */
+  reason?: AlertStopReason;
+  /** Who made that change: their account and their name at that moment. */
+  stopped_by?: { ulid: string; name: string };
   /** Device offline / online: last time heard from. */
   last_seen_at?: string | null;
   offline_since?: string;

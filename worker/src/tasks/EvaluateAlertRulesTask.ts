@@ -8,9 +8,7 @@ import {
   sensorsWithRules,
 } from '@aircloud/core/alert-rules/evaluation';
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
-import { announceNotifications } from '@aircloud/core/notifications/announce';
-import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
-import { dispatchWebhookDeliveries } from '@aircloud/core/notifications/webhooks';
+import { handOverNotifications } from '@aircloud/core/notifications/hand-over';
 import type { ChannelHook } from '@aircloud/core/notifications/record';
 import type { Queue } from 'bullmq';
 import { rearbitrateHeldPurifiers } from '@aircloud/core/alert-rules/arbitration';
@@ -66,16 +64,20 @@ async function evaluateSensors(
       db,
       sensorId,
       async (page) => {
-        if (mailQueue) await dispatchNotificationMails(mailQueue, page.notifications ?? []);
-        if (webhookQueue)
-          await dispatchWebhookDeliveries(db, webhookQueue, page.notifications ?? []);
-        if (!io) return;
-        try {
-          await announceAlerts(db, io, sensorId, page.changed, page.triggers);
-          await announceNotifications(db, io, page.notifications ?? []);
-        } catch (err) {
-          logger.warn({ err, sensorId }, 'alert announcement failed (evaluation is committed)');
-        }
+        // Commands, the bell and the channels' jobs leave together once the page is committed:
+        // none of them waits for another's round trips.
+        const announced = io
+          ? announceAlerts(db, io, sensorId, page.changed, page.triggers).catch((err: unknown) =>
+              logger.warn({ err, sensorId }, 'alert announcement failed (evaluation is committed)'),
+            )
+          : undefined;
+        const handed = handOverNotifications(
+          { db, io, mailQueue, webhookQueue },
+          page.notifications ?? [],
+        ).catch((err: unknown) =>
+          logger.warn({ err, sensorId }, 'notifications not handed over (evaluation is committed)'),
+        );
+        await Promise.all([announced, handed]);
       },
       now,
       channels,

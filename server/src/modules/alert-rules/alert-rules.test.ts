@@ -3,7 +3,16 @@ import request from 'supertest';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
-import { alertRuleStates, alertTriggers, purifiers } from '@aircloud/core/db/schema';
+import {
+  alertRuleStates,
+  alertTriggers,
+  mails,
+  notifications,
+  purifiers,
+  webhookDeliveries,
+  webhooks,
+} from '@aircloud/core/db/schema';
+import { acceptedShare } from '../../../test/support/invitations.ts';
 import { activate, exportedKey, signIn, type Session } from '../../../test/support/purifiers.ts';
 import { provisionSensor } from '@aircloud/core/sensors/provisioning';
 import { linkPurifier } from '@aircloud/core/sensors/repository';
@@ -451,6 +460,136 @@ describe('a sensor whose triggered rule holds a purifier', () => {
     const res = await request(t.url).delete(`/api/sensors/${sensor}`).set('Cookie', owner.cookie);
     expect(res.status).toBe(204);
     expect(await modeOf(purifier)).toBe('silence');
+  });
+});
+
+describe('a triggered rule stopped by a user', () => {
+  /** The alert_stopped notifications recorded for `userId`, oldest first. */
+  const stopsOf = (userId: string) =>
+    t.db
+      .select()
+      .from(notifications)
+      .where(sql`${notifications.userId} = ${userId} AND ${notifications.type} = 'alert_stopped'`)
+      .orderBy(notifications.createdAt, notifications.id);
+  const by = (session: Session) => ({
+    ulid: session.user.id,
+    name: `${session.user.firstname} ${session.user.lastname}`,
+  });
+
+  it('tells the owner and the users it is shared with, by mail and webhook, who disabled it', async () => {
+    const { sensor, purifier, rule } = await heldBySensor();
+    const guest = await signIn(t);
+    await acceptedShare(t, owner, guest, { sensors: [sensor] });
+    // The guest wants stops by e-mail too (off by default) and has a webhook.
+    await t.db.insert(webhooks).values({
+      id: ulid(),
+      userId: guest.user.id,
+      url: 'https://hooks.example.test/aircloud',
+      secretSealed: 'sealed',
+    });
+    const prefs = await request(t.url)
+      .put('/api/me/notification_preferences')
+      .set('Cookie', guest.cookie)
+      .send({ channels: { alert_stopped: { email: true } } });
+    expect(prefs.status).toBe(200);
+
+    expect((await patch(owner, rule, { enabled: false })).status).toBe(200);
+
+    const payload = {
+      machine_name: expect.any(String),
+      rule_ulid: rule,
+      measure: 'co2',
+      value: null,
+      threshold: 1000,
+      mode: 'auto',
+      purifiers: [expect.objectContaining({ ulid: purifier })],
+      reason: 'disabled',
+      stopped_by: by(owner),
+    };
+    for (const user of [owner.user.id, guest.user.id]) {
+      const rows = (await stopsOf(user)).filter((n) => n.machineId === sensor);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.payload).toEqual(payload);
+      expect(rows[0]).toMatchObject({ machineKind: 'sensor', machineId: sensor, inApp: true });
+    }
+    const [guestStop] = await stopsOf(guest.user.id);
+    expect(guestStop!.channels).toEqual(['email', 'webhook']);
+    const [mail] = await t.db.select().from(mails).where(eq(mails.id, guestStop!.id));
+    expect(mail).toMatchObject({ to: guest.user.email, template: 'notification' });
+    const deliveries = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.notificationId, guestStop!.id));
+    expect(deliveries).toHaveLength(1);
+
+    // The list answers it as any notification, with who and why.
+    const list = await request(t.url).get('/api/notifications').set('Cookie', guest.cookie);
+    expect(list.body['hydra:member'][0]).toMatchObject({ type: 'alert_stopped', payload });
+  });
+
+  it('says "edited" for a change of condition and "deleted" for a deletion, by their author', async () => {
+    const guest = await signIn(t);
+    const edited = await heldBySensor();
+    await acceptedShare(t, owner, guest, { sensors: [edited.sensor] });
+    expect((await patch(owner, edited.rule, { threshold: 1200 })).status).toBe(200);
+    const deleted = await heldBySensor();
+    const res = await request(t.url)
+      .delete(`/api/alert_rules/${deleted.rule}`)
+      .set('Cookie', owner.cookie);
+    expect(res.status).toBe(204);
+
+    const stops = (await stopsOf(owner.user.id)).filter((n) =>
+      [edited.sensor, deleted.sensor].includes(n.machineId!),
+    );
+    expect(stops.map((n) => [n.machineId, n.payload.reason, n.payload.stopped_by])).toEqual([
+      [edited.sensor, 'edited', by(owner)],
+      [deleted.sensor, 'deleted', by(owner)],
+    ]);
+    expect((await stopsOf(guest.user.id)).map((n) => n.payload.reason)).toEqual(['edited']);
+  });
+
+  it('is not held back by flapping control (the trigger was just told)', async () => {
+    const { rule } = await heldBySensor();
+    await t.db.execute(sql`
+      INSERT INTO notification_throttles (user_id, key, last_at, suppressed)
+      VALUES (${owner.user.id}, ${`rule:${rule}`}, now(), 0)`);
+    const before = (await stopsOf(owner.user.id)).length;
+    expect((await patch(owner, rule, { enabled: false })).status).toBe(200);
+    const after = await stopsOf(owner.user.id);
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)!.payload).toMatchObject({ rule_ulid: rule, reason: 'disabled' });
+  });
+
+  it('tells nothing when an untriggered rule is disabled', async () => {
+    const sensor = await newSensor();
+    const created = await create(owner, CO2, sensor);
+    expect((await patch(owner, created.body.id, { enabled: false })).status).toBe(200);
+    expect((await stopsOf(owner.user.id)).filter((n) => n.machineId === sensor)).toEqual([]);
+  });
+
+  it('tells the purifiers an unlink released, and nothing for one still linked', async () => {
+    const { sensor, purifier, rule } = await heldBySensor();
+    const other = await activate(t, owner, (await exportedKey(t, tech)).key);
+    await linkPurifier(t.db, sensor, other.ulid);
+    const res = await request(t.url)
+      .put(`/api/sensors/${sensor}/purifiers`)
+      .set('Cookie', owner.cookie)
+      .send({ purifiers: [other.ulid] });
+    expect(res.status).toBe(200);
+    const stops = (await stopsOf(owner.user.id)).filter((n) => n.machineId === sensor);
+    expect(stops).toHaveLength(1);
+    expect(stops[0]!.payload).toMatchObject({
+      rule_ulid: rule,
+      reason: 'unlinked',
+      stopped_by: by(owner),
+      purifiers: [{ ulid: purifier, name: expect.any(String) }],
+    });
+    // Putting the same list again releases nothing: nothing more is told.
+    await request(t.url)
+      .put(`/api/sensors/${sensor}/purifiers`)
+      .set('Cookie', owner.cookie)
+      .send({ purifiers: [other.ulid] });
+    expect((await stopsOf(owner.user.id)).filter((n) => n.machineId === sensor)).toHaveLength(1);
   });
 });
 

@@ -25,6 +25,9 @@ import type { UserRow } from '@aircloud/core/users/repository';
 import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
 import { actingPurifiers, type Evaluation } from '@aircloud/core/alert-rules/evaluation';
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
+import { actorName, notifyUserStops } from '@aircloud/core/alert-rules/user-stop';
+import type { AlertStopCause } from '@aircloud/core/notifications/events';
+import { handOverNotifications } from '@aircloud/core/notifications/hand-over';
 import {
   alertRulePresenter,
   alertTriggerPresenter,
@@ -67,9 +70,16 @@ async function lockSensorEvaluation(tx: Tx, sensorId: string) {
 
 /**
  * Ends the hold of a triggered rule that is disabled, changed or deleted: a `stop` entry (now,
- * without a value) and the purifiers' modes decided again.
+ * without a value), the purifiers' modes decided again, and the `alert_stopped` notifications
+ * saying who stopped it and why, all in the caller's transaction.
  */
-async function releaseRule(tx: Tx, rule: AlertRuleRow, now: Date): Promise<Evaluation> {
+async function releaseRule(
+  ctx: AppContext,
+  tx: Tx,
+  rule: AlertRuleRow,
+  cause: AlertStopCause,
+  now: Date,
+): Promise<Evaluation> {
   const linked = await linkedPurifierIds(tx, rule.sensorId);
   const purifierIds = (await actingPurifiers(tx, rule.sensorId)).get(rule.id) ?? [];
   const triggers = await tx
@@ -88,8 +98,35 @@ async function releaseRule(tx: Tx, rule: AlertRuleRow, now: Date): Promise<Evalu
     })
     .returning();
   const changed = await arbitratePurifiers(tx, linked, now);
-  return { samples: 0, triggers, changed };
+  const notifications = await notifyUserStops(
+    tx,
+    rule.sensorId,
+    triggers,
+    cause,
+    now,
+    ctx.notificationChannels,
+  );
+  return { samples: 0, triggers, changed, notifications };
 }
+
+/**
+ * After the commit of a release: commands to the purifiers, the history entry to the browsers,
+ * and the notifications to their channels (best effort: the change is committed).
+ */
+async function announceRelease(ctx: AppContext, sensorId: string, released: Evaluation) {
+  try {
+    await announceAlerts(ctx.db, ctx.io, sensorId, released.changed, released.triggers);
+    await handOverNotifications(ctx, released.notifications ?? []);
+  } catch (err) {
+    ctx.logger.warn({ err, sensorId }, 'alert stop announcement failed (the change is committed)');
+  }
+}
+
+/** A stop `user` caused, as its notifications name it. */
+const causedBy = (user: UserRow, reason: AlertStopCause['reason']): AlertStopCause => ({
+  reason,
+  actor: { id: user.id, name: actorName(user) },
+});
 
 /** Whom the rules of a sensor drive now, and whether `user` manages the sensor. */
 async function reachOf(db: Database, user: UserRow, sensor: ReachedSensor): Promise<RuleReach> {
@@ -228,12 +265,18 @@ export async function patchAlertRule(
     let released: Evaluation | null = null;
     if (changed) {
       await resetRuleState(tx, rule);
-      if (rule.enabled && rule.triggered) released = await releaseRule(tx, rule, now);
+      if (rule.enabled && rule.triggered)
+        released = await releaseRule(
+          ctx,
+          tx,
+          rule,
+          causedBy(user, merged.enabled ? 'edited' : 'disabled'),
+          now,
+        );
     }
     return { row: (await findRule(tx, id))!, released };
   });
-  if (released)
-    await announceAlerts(ctx.db, ctx.io, row.sensorId, released.changed, released.triggers);
+  if (released) await announceRelease(ctx, row.sensorId, released);
   return presentRule(ctx, user, sensor, row);
 }
 
@@ -253,13 +296,12 @@ export async function deleteAlertRule(ctx: AppContext, user: UserRow, id: string
     let release: Evaluation | null = null;
     if (rule.enabled && rule.triggered) {
       await resetRuleState(tx, rule);
-      release = await releaseRule(tx, rule, new Date());
+      release = await releaseRule(ctx, tx, rule, causedBy(user, 'deleted'), new Date());
     }
     await deleteRule(tx, id);
     return release;
   });
-  if (released)
-    await announceAlerts(ctx.db, ctx.io, current.sensorId, released.changed, released.triggers);
+  if (released) await announceRelease(ctx, current.sensorId, released);
 }
 
 /** GET /api/sensors/{ulid}/alert_triggers: the history, newest first, 20 per page. */

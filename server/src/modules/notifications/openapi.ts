@@ -1,5 +1,6 @@
 import {
   ACCOUNT_NOTIFICATION_TYPES,
+  ALERT_STOP_REASONS,
   markNotificationsReadSchema,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_TYPES,
@@ -20,6 +21,18 @@ const PayloadSchema = z
     threshold: z.number().optional(),
     mode: z.string().optional(),
     purifiers: z.array(z.object({ ulid: z.string(), name: z.string() })).optional(),
+    reason: z
+      .enum(ALERT_STOP_REASONS)
+      .optional()
+      .openapi({
+        description:
+          'alert_stopped by a user, not by the measure: the rule disabled, edited or deleted ' +
+          'while triggered, or the purifiers named unlinked from the sensor (value is null)',
+      }),
+    stopped_by: z
+      .object({ ulid: z.string(), name: z.string() })
+      .optional()
+      .openapi({ description: 'Who made that change (their name at that moment)' }),
     last_seen_at: dateTime().nullable().optional(),
     offline_since: dateTime().optional(),
     level: z.string().optional(),

@@ -16,6 +16,7 @@ import {
   type SensorsQuery,
 } from '@aircloud/shared/sensors';
 import { ulid } from 'ulid';
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, pgErrorOf } from '@aircloud/core/db/pg-error';
 import { AppError, fieldError } from '@aircloud/core/errors';
@@ -24,6 +25,14 @@ import { sha256 } from '@aircloud/core/lib/crypto';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import { closePublicSensor } from '../../realtime/public-sensors.ts';
 import { arbitratePurifiers } from '@aircloud/core/alert-rules/arbitration';
+import {
+  actorName,
+  notifyUserStops,
+  triggeredHolds,
+  unlinkStops,
+} from '@aircloud/core/alert-rules/user-stop';
+import { handOverNotifications } from '@aircloud/core/notifications/hand-over';
+import type { NotificationRow } from '@aircloud/core/notifications/record';
 import type { PurifierRow } from '@aircloud/core/purifiers/repository';
 import { findUserByEmail, type UserRow } from '@aircloud/core/users/repository';
 import {
@@ -204,9 +213,13 @@ export async function setSensorPurifiers(
   const ids = [...new Set(input.purifiers.map((p) => p.toUpperCase()))];
   if (ids.length > PURIFIERS_PER_SENSOR_MAX) throw fieldError('sensor_purifiers_max', 'purifiers');
   let changed: PurifierRow[];
+  let notified: NotificationRow[] = [];
   try {
     changed = await ctx.db.transaction(async (tx) => {
+      // As the evaluation does: a rule of this sensor cannot stop or trigger meanwhile.
+      await tx.execute(sql`SELECT 1 FROM alert_rule_progress WHERE sensor_id = ${id} FOR UPDATE`);
       const before = await linkedPurifierIds(tx, id);
+      const holds = await triggeredHolds(tx, id);
       // A link carries control: each new one needs a purifier the caller controls now (links
       // already there, made by others, may stay in the list untouched).
       const added = ids.filter((p) => !before.includes(p));
@@ -215,7 +228,19 @@ export async function setSensorPurifiers(
         throw fieldError('sensor_purifier_not_allowed', 'purifiers');
       await replaceLinks(tx, id, ids, user.id);
       // A purifier leaving a sensor whose rule holds it is released now, one joining it is held.
-      return arbitratePurifiers(tx, [...before, ...ids], new Date());
+      const now = new Date();
+      const arbitrated = await arbitratePurifiers(tx, [...before, ...ids], now);
+      // Each release is an alert stopped by this user for that purifier: its people are told.
+      const unlinked = before.filter((p) => !ids.includes(p));
+      notified = await notifyUserStops(
+        tx,
+        id,
+        unlinkStops(id, holds, unlinked, arbitrated, now),
+        { reason: 'unlinked', actor: { id: user.id, name: actorName(user) } },
+        now,
+        ctx.notificationChannels,
+      );
+      return arbitrated;
     });
   } catch (err) {
     const pg = pgErrorOf(err);
@@ -224,6 +249,9 @@ export async function setSensorPurifiers(
     throw err;
   }
   for (const row of changed) pushPurifier(ctx.io, row, { command: true });
+  await handOverNotifications(ctx, notified).catch((err: unknown) =>
+    ctx.logger.warn({ err, sensorId: id }, 'unlink notifications not handed over (committed)'),
+  );
   const sensor = sensorPresenter(await detailOf(ctx, id));
   pushChanged(ctx, sensor);
   return sensor;

@@ -69,8 +69,13 @@ export function renderNotificationMail(data: NotificationMailData, lang: Languag
   const t = (part: string, extra: Record<string, unknown> = {}) =>
     translate(lang, `mail.notification.${part}`, { ...values, ...extra });
 
-  const subject = t(`subject_${data.type}`);
-  const lines = [t(`body_${data.type}`)];
+  // A stop a user caused says who and why instead of the value the measure went back to.
+  const stoppedBy =
+    data.type === 'alert_stopped' && p.reason && p.stopped_by
+      ? { name: p.stopped_by.name, reason: t(`stop_reason_${p.reason}`) }
+      : null;
+  const subject = stoppedBy ? t('subject_alert_stopped_by', stoppedBy) : t(`subject_${data.type}`);
+  const lines = [stoppedBy ? t('body_alert_stopped_by', stoppedBy) : t(`body_${data.type}`)];
   if (data.type === 'alert_triggered' || data.type === 'alert_stopped') {
     const mode = p.mode ? translate(lang, `purifiers.modes.${p.mode}`) : '';
     const names = (p.purifiers ?? []).map((x) => x.name).join(', ');

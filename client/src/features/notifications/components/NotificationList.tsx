@@ -45,7 +45,16 @@ export function notificationText(n: Notification, t: TFunction, language: string
         .filter(Boolean)
         .join(' ');
     case 'alert_stopped':
-      return t('notifications.text.alert_stopped', { machine, measure, value, threshold });
+      // Stopped by a user's change: who and why, not a value the measure went back to.
+      return p.reason && p.stopped_by
+        ? t('notifications.text.alert_stopped_by', {
+            machine,
+            measure,
+            threshold,
+            name: p.stopped_by.name,
+            reason: t(`notifications.text.stop-reason.${p.reason}`),
+          })
+        : t('notifications.text.alert_stopped', { machine, measure, value, threshold });
     case 'device_offline':
       return t('notifications.text.device_offline', {
         machine,

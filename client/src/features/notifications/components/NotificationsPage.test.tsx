@@ -90,6 +90,33 @@ describe('notifications', () => {
     expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   });
 
+  it('says who stopped an alert and why when a user did', async () => {
+    const stopped: Notification = {
+      ...notification('n4', false),
+      type: 'alert_stopped',
+      payload: {
+        machine_name: 'Office',
+        measure: 'co2',
+        value: null,
+        threshold: 1000,
+        mode: 'boost',
+        purifiers: [],
+        reason: 'disabled',
+        stopped_by: { ulid: '01JUUUUUUUUUUUUUUUUUUUUUUU', name: 'Ada Lovelace' },
+      },
+    };
+    server.use(
+      http.get('/api/notifications', () => HttpResponse.json(page([stopped]))),
+      http.get('/api/me/notification_preferences', () => HttpResponse.json(defaultPreferences())),
+    );
+    renderApp('/notifications', signedIn(makeMe()));
+    expect(
+      await screen.findByText(
+        /Office: the alert on CO2 \(threshold 1,000\) was stopped by Ada Lovelace \(rule disabled\)\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('saves the preferences and shows a refused value under its field', async () => {
     const saved: unknown[] = [];
     server.use(

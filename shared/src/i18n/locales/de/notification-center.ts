@@ -24,6 +24,14 @@ export const notificationCenter = {
       alert_triggered:
         '{{machine}}: {{measure}} bei {{value}}, über dem Schwellenwert {{threshold}}.',
       alert_stopped: '{{machine}}: {{measure}} wieder bei {{value}} (Schwellenwert {{threshold}}).',
+      alert_stopped_by:
+        '{{machine}}: Der Alarm für {{measure}} (Schwellenwert {{threshold}}) wurde von {{name}} beendet ({{reason}}).',
+      'stop-reason': {
+        disabled: 'Regel deaktiviert',
+        edited: 'Regel geändert',
+        deleted: 'Regel gelöscht',
+        unlinked: 'Luftreiniger vom Sensor getrennt',
+      },
       device_offline: '{{machine}} ist offline (zuletzt gehört {{date}}).',
       device_online: '{{machine}} ist wieder online.',
       maintenance_due: '{{machine}}: {{level}} bei {{percent}} %, Austausch planen.',

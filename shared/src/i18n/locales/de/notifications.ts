@@ -23,6 +23,13 @@ export const notificationMail = {
         'Die Alarmregel von {{machine}} hat ausgelöst: {{measure}} erreichte {{value}}, über dem Schwellenwert von {{threshold}}.',
       body_alert_stopped:
         'Die Alarmregel von {{machine}} wurde beendet: {{measure}} ist wieder bei {{value}} (Schwellenwert {{threshold}}).',
+      subject_alert_stopped_by: 'Alarm beendet bei {{machine}}: von {{name}} beendet',
+      body_alert_stopped_by:
+        'Die Alarmregel von {{machine}} für {{measure}} (Schwellenwert {{threshold}}) wurde von {{name}} beendet ({{reason}}).',
+      stop_reason_disabled: 'Regel deaktiviert',
+      stop_reason_edited: 'Regel geändert',
+      stop_reason_deleted: 'Regel gelöscht',
+      stop_reason_unlinked: 'Luftreiniger vom Sensor getrennt',
       body_device_offline: '{{machine}} hat sich seit {{since}} nicht mehr gemeldet.',
       body_device_online: '{{machine}} ist wieder online (still seit {{since}}).',
       body_maintenance_due:

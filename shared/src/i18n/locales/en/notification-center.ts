@@ -24,6 +24,14 @@ export const notificationCenter = {
       alert_triggered:
         '{{machine}}: {{measure}} at {{value}}, above the threshold of {{threshold}}.',
       alert_stopped: '{{machine}}: {{measure}} back to {{value}} (threshold {{threshold}}).',
+      alert_stopped_by:
+        '{{machine}}: the alert on {{measure}} (threshold {{threshold}}) was stopped by {{name}} ({{reason}}).',
+      'stop-reason': {
+        disabled: 'rule disabled',
+        edited: 'rule edited',
+        deleted: 'rule deleted',
+        unlinked: 'purifier unlinked from the sensor',
+      },
       device_offline: '{{machine}} is offline (last heard from {{date}}).',
       device_online: '{{machine}} is back online.',
       maintenance_due: '{{machine}}: {{level}} at {{percent}} %, plan its replacement.',

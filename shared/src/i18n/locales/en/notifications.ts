@@ -23,6 +23,13 @@ export const notificationMail = {
         'The alert rule of {{machine}} triggered: {{measure}} reached {{value}}, above the threshold of {{threshold}}.',
       body_alert_stopped:
         'The alert rule of {{machine}} stopped: {{measure}} is back to {{value}} (threshold {{threshold}}).',
+      subject_alert_stopped_by: 'Alert over on {{machine}}: stopped by {{name}}',
+      body_alert_stopped_by:
+        'The alert rule of {{machine}} on {{measure}} (threshold {{threshold}}) was stopped by {{name}} ({{reason}}).',
+      stop_reason_disabled: 'rule disabled',
+      stop_reason_edited: 'rule edited',
+      stop_reason_deleted: 'rule deleted',
+      stop_reason_unlinked: 'purifier unlinked from the sensor',
       body_device_offline: '{{machine}} has not been heard from since {{since}}.',
       body_device_online: '{{machine}} is online again (silent since {{since}}).',
       body_maintenance_due:

@@ -24,6 +24,14 @@ export const notificationCenter = {
       alert_triggered:
         '{{machine}}: {{measure}} en {{value}}, por encima del umbral de {{threshold}}.',
       alert_stopped: '{{machine}}: {{measure}} de vuelta a {{value}} (umbral {{threshold}}).',
+      alert_stopped_by:
+        '{{machine}}: la alerta sobre {{measure}} (umbral {{threshold}}) fue detenida por {{name}} ({{reason}}).',
+      'stop-reason': {
+        disabled: 'regla desactivada',
+        edited: 'regla modificada',
+        deleted: 'regla eliminada',
+        unlinked: 'purificador desvinculado del sensor',
+      },
       device_offline: '{{machine}} está desconectado (último contacto {{date}}).',
       device_online: '{{machine}} vuelve a estar conectado.',
       maintenance_due: '{{machine}}: {{level}} al {{percent}} %, prevea su sustitución.',

@@ -23,6 +23,13 @@ export const notificationMail = {
         'La regla de alerta de {{machine}} se ha activado: {{measure}} alcanzó {{value}}, por encima del umbral de {{threshold}}.',
       body_alert_stopped:
         'La regla de alerta de {{machine}} se ha detenido: {{measure}} ha vuelto a {{value}} (umbral {{threshold}}).',
+      subject_alert_stopped_by: 'Fin de la alerta en {{machine}}: detenida por {{name}}',
+      body_alert_stopped_by:
+        'La regla de alerta de {{machine}} sobre {{measure}} (umbral {{threshold}}) fue detenida por {{name}} ({{reason}}).',
+      stop_reason_disabled: 'regla desactivada',
+      stop_reason_edited: 'regla modificada',
+      stop_reason_deleted: 'regla eliminada',
+      stop_reason_unlinked: 'purificador desvinculado del sensor',
       body_device_offline: 'No hay noticias de {{machine}} desde {{since}}.',
       body_device_online: '{{machine}} vuelve a estar conectado (en silencio desde {{since}}).',
       body_maintenance_due:

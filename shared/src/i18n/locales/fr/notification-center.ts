@@ -24,6 +24,14 @@ export const notificationCenter = {
       alert_triggered:
         '{{machine}} : {{measure}} à {{value}}, au-dessus du seuil de {{threshold}}.',
       alert_stopped: '{{machine}} : {{measure}} revenu à {{value}} (seuil {{threshold}}).',
+      alert_stopped_by:
+        '{{machine}} : l’alerte sur {{measure}} (seuil {{threshold}}) a été arrêtée par {{name}} ({{reason}}).',
+      'stop-reason': {
+        disabled: 'règle désactivée',
+        edited: 'règle modifiée',
+        deleted: 'règle supprimée',
+        unlinked: 'purificateur détaché du capteur',
+      },
       device_offline: '{{machine}} est hors ligne (dernier contact le {{date}}).',
       device_online: '{{machine}} est de nouveau en ligne.',
       maintenance_due: '{{machine}} : {{level}} à {{percent}} %, prévoyez son remplacement.',

@@ -23,6 +23,13 @@ export const notificationMail = {
         'La règle d’alerte de {{machine}} s’est déclenchée : {{measure}} a atteint {{value}}, au-dessus du seuil de {{threshold}}.',
       body_alert_stopped:
         'La règle d’alerte de {{machine}} s’est arrêtée : {{measure}} est revenu à {{value}} (seuil {{threshold}}).',
+      subject_alert_stopped_by: 'Fin d’alerte sur {{machine}} : arrêtée par {{name}}',
+      body_alert_stopped_by:
+        'La règle d’alerte de {{machine}} sur {{measure}} (seuil {{threshold}}) a été arrêtée par {{name}} ({{reason}}).',
+      stop_reason_disabled: 'règle désactivée',
+      stop_reason_edited: 'règle modifiée',
+      stop_reason_deleted: 'règle supprimée',
+      stop_reason_unlinked: 'purificateur détaché du capteur',
       body_device_offline: '{{machine}} ne donne plus de nouvelles depuis le {{since}}.',
       body_device_online: '{{machine}} est de nouveau en ligne (silencieux depuis le {{since}}).',
       body_maintenance_due:

@@ -22,6 +22,14 @@ export const notificationCenter = {
     text: {
       alert_triggered: '{{machine}}：{{measure}} 为 {{value}}，超过阈值 {{threshold}}。',
       alert_stopped: '{{machine}}：{{measure}} 回到 {{value}}（阈值 {{threshold}}）。',
+      alert_stopped_by:
+        '{{machine}}：{{measure}}（阈值 {{threshold}}）的警报已由 {{name}} 停止（{{reason}}）。',
+      'stop-reason': {
+        disabled: '规则已停用',
+        edited: '规则已修改',
+        deleted: '规则已删除',
+        unlinked: '净化器已与传感器解除关联',
+      },
       device_offline: '{{machine}} 已离线（最后联系 {{date}}）。',
       device_online: '{{machine}} 已恢复在线。',
       maintenance_due: '{{machine}}：{{level}} 剩余 {{percent}} %，请安排更换。',

@@ -21,6 +21,13 @@ export const notificationMail = {
         '{{machine}} 的警报规则已触发：{{measure}} 达到 {{value}}，超过阈值 {{threshold}}。',
       body_alert_stopped:
         '{{machine}} 的警报规则已停止：{{measure}} 回落至 {{value}}（阈值 {{threshold}}）。',
+      subject_alert_stopped_by: '{{machine}} 警报解除：由 {{name}} 停止',
+      body_alert_stopped_by:
+        '{{machine}} 关于 {{measure}}（阈值 {{threshold}}）的警报规则已由 {{name}} 停止（{{reason}}）。',
+      stop_reason_disabled: '规则已停用',
+      stop_reason_edited: '规则已修改',
+      stop_reason_deleted: '规则已删除',
+      stop_reason_unlinked: '净化器已与传感器解除关联',
       body_device_offline: '自 {{since}} 起未收到 {{machine}} 的消息。',
       body_device_online: '{{machine}} 已重新上线（自 {{since}} 起无消息）。',
       body_maintenance_due: '{{machine}} 的{{level}}已降至 {{percent}} %：请安排更换。',
