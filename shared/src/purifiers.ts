@@ -5,7 +5,7 @@ import type { MachineAccess } from './invitations.ts';
 import { pageParam } from './pagination.ts';
 import type { ProductKeyModel } from './product-keys.ts';
 import type { AirQualityLevel, LevelledMeasure } from './air-quality.ts';
-import { multiLineText, requiredString, singleLineText } from './validation.ts';
+import { mediaLinkSchema, multiLineText, requiredString, singleLineText } from './validation.ts';
 
 /** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
 export const PURIFIER_MODES = ['off', 'silence', 'auto', 'boost'] as const;
@@ -207,6 +207,13 @@ export const maintenanceEventSchema = z.strictObject({
     )
     .optional(),
   note: multiLineText().max(500, { error: 'validation.max_length' }).optional(),
+  // A how-to video of the replacement (spec section 5, media links); empty means none.
+  video_link: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      mediaLinkSchema().optional(),
+    )
+    .optional(),
 });
 export type MaintenanceEventInput = z.infer<typeof maintenanceEventSchema>;
 
@@ -354,6 +361,8 @@ export interface MaintenanceEvent {
   /** IRI of the user who recorded it, null if that account is gone. */
   user: string | null;
   note: string;
+  /** A how-to video of the replacement on the product's media host, '' without one. */
+  video_link: string;
 }
 
 export const DEFAULT_TIME_ZONE = TIME_ZONE;

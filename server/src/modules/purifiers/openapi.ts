@@ -171,6 +171,9 @@ const MaintenanceEventSchema = z
     occurred_at: dateTime(),
     user: z.string().nullable(),
     note: z.string(),
+    video_link: z.string().openapi({
+      description: "A how-to video of the replacement on the product's media host, '' without one",
+    }),
   })
   .openapi('MaintenanceEvent');
 

@@ -550,6 +550,78 @@ describe('/api/purifiers/{ulid}/maintenance_events', () => {
   });
 });
 
+describe('/api/purifiers/{ulid}/maintenance_events: the how-to video link', () => {
+  const post = (session: Session, ulid: string, body: object, lang = 'en') =>
+    request(t.url)
+      .post(`/api/purifiers/${ulid}/maintenance_events`)
+      .set('Cookie', session.cookie)
+      .set('Accept-Language', lang)
+      .send(body);
+
+  it('stores a video on the product media host and answers it in the event and the history', async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    const link = 'https://media.aircloud.example/howto/filters.mp4';
+    const res = await post(owner, purifier.ulid, { type: 'filters', video_link: ` ${link} ` });
+    expect(res.status).toBe(201);
+    expect(res.body.video_link).toBe(link);
+    const without = await post(owner, purifier.ulid, { type: 'module_1', video_link: '' });
+    expect(without.status).toBe(201);
+    expect(without.body.video_link).toBe('');
+    const list = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}/maintenance_events`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(
+      list.body['hydra:member'].map((e: { type: string; video_link: string }) => [
+        e.type,
+        e.video_link,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['filters', link],
+        ['module_1', ''],
+      ]),
+    );
+  });
+
+  it("answers 422 with the catalogue message naming the host for a link that is not the product's video", async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    for (const video_link of [
+      'https://example.com/filters.mp4',
+      'http://media.aircloud.example/filters.mp4',
+      'https://media.aircloud.example/filters.mkv',
+      'not a link',
+      42,
+    ]) {
+      const res = await post(owner, purifier.ulid, { type: 'filters', video_link });
+      expect(res.status, String(video_link)).toBe(422);
+      expect(res.body.violations).toEqual([
+        expect.objectContaining({
+          propertyPath: 'video_link',
+          code: typeof video_link === 'string' ? 'media_link' : 'required',
+        }),
+      ]);
+    }
+    const fr = await post(
+      owner,
+      purifier.ulid,
+      {
+        type: 'filters',
+        video_link: 'https://example.com/filters.mp4',
+      },
+      'fr',
+    );
+    expect(fr.body.violations[0].message).toBe(
+      'Le lien doit pointer vers une vidéo (mp4, avi, mpeg ou mov) sur media.aircloud.example',
+    );
+    const list = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}/maintenance_events`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(list.body['hydra:totalItems']).toBe(0);
+  });
+});
+
 describe('default name', () => {
   it('names a purifier by its model and the last digits of its serial', () => {
     expect(defaultPurifierName('HEPA_DOME_WHITE', 'HEPA_DOME_WHITE-000042')).toBe('HEPA Dome 0042');

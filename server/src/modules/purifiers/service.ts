@@ -408,6 +408,7 @@ export async function recordMaintenance(
       occurredAt,
       userId: user.id,
       note: input.note ?? '',
+      videoLink: input.video_link ?? '',
     });
     if (!latest || latest <= occurredAt)
       await resetMaintenanceLevel(tx, id, maintenanceLevelOf(input.type));
