@@ -315,6 +315,11 @@ export interface Purifier {
    * which sensor gave it; null when no linked sensor has a levelled reading (list and detail).
    */
   air?: PurifierAir | null;
+  /**
+   * The linked sensors the caller reaches, in link order: those whose readings make the room's
+   * air (list and detail), so a card can follow them live.
+   */
+  air_sensors?: PurifierAirSensor[];
   /** The alert rules holding its mode now (`desired.base` set), empty otherwise (list and detail). */
   hold_rules?: PurifierHoldRule[];
 }
@@ -327,6 +332,12 @@ export interface PurifierAir {
   value: number;
   level: AirQualityLevel;
   measured_at: string;
+}
+
+/** A linked sensor whose readings make a purifier's room air (see Purifier.air_sensors). */
+export interface PurifierAirSensor {
+  ulid: string;
+  name: string;
 }
 
 /** A triggered alert rule that holds a purifier's mode (see Purifier.hold_rules). */

@@ -139,6 +139,14 @@ export const PurifierSchema = z
           'levels) of the latest samples of the linked sensors the caller reaches, and which ' +
           'sensor gave it; null when none has one',
       }),
+    air_sensors: z
+      .array(z.object({ ulid: z.string(), name: z.string() }))
+      .optional()
+      .openapi({
+        description:
+          'List and detail: the linked sensors the caller reaches, in link order, whose readings ' +
+          "make the room's air (a client follows their live streams)",
+      }),
     hold_rules: z
       .array(
         z

@@ -651,7 +651,11 @@ describe("the room's air and the holding rules on the list", () => {
   it('carries the worst levelled reading of the linked sensors, and which sensor gave it', async () => {
     const { owner, purifier } = await ownerWithPurifier();
     const list = () => request(t.url).get('/api/purifiers').set('Cookie', owner.cookie).expect(200);
-    expect((await list()).body['hydra:member'][0]).toMatchObject({ air: null, hold_rules: [] });
+    expect((await list()).body['hydra:member'][0]).toMatchObject({
+      air: null,
+      air_sensors: [],
+      hold_rules: [],
+    });
 
     const office = await sensorWith(owner.user.id, 'Office', { co2: 700, pm25: 5 });
     const kitchen = await sensorWith(owner.user.id, 'Kitchen', { co2: 1300, pm25: 5 });
@@ -665,6 +669,11 @@ describe("the room's air and the holding rules on the list", () => {
       value: 1300,
       level: 'poor',
     });
+    // Every linked sensor the owner reaches, in link order: the card follows them live.
+    expect(member.air_sensors).toEqual([
+      { ulid: office, name: 'Office' },
+      { ulid: kitchen, name: 'Kitchen' },
+    ]);
     const detail = await request(t.url)
       .get(`/api/purifiers/${purifier.ulid}`)
       .set('Cookie', owner.cookie)
@@ -674,7 +683,9 @@ describe("the room's air and the holding rules on the list", () => {
     const stranger = await signIn(t);
     const theirs = await sensorWith(stranger.user.id, 'Theirs', { co2: 5000, pm25: 300 });
     await linkPurifier(t.db, theirs, purifier.ulid);
-    expect((await list()).body['hydra:member'][0].air.sensor_name).toBe('Kitchen');
+    const after = (await list()).body['hydra:member'][0];
+    expect(after.air.sensor_name).toBe('Kitchen');
+    expect(after.air_sensors.map((s: { ulid: string }) => s.ulid)).toEqual([office, kitchen]);
   });
 
   it('names the triggered rule that holds the mode', async () => {
