@@ -1,5 +1,6 @@
 // Sets <html data-theme> before the first paint (an external file: the CSP forbids inline scripts).
-// The key is STORAGE_KEYS.theme of @aircloud/shared/constants; client/src/lib/theme keeps it in sync.
+// The key is STORAGE_KEYS.theme of @aircloud/shared/constants: this browser's copy of the choice
+// stored on the profile (client/src/lib/theme keeps it in sync; the profile wins once /api/me loads).
 /* global window, document */
 (function () {
   var choice = null;

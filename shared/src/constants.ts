@@ -4,6 +4,10 @@ export const LANGUAGES = ['fr', 'en', 'de', 'es', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'fr';
 export const FALLBACK_LANGUAGE: Language = 'en';
+/** The theme a user chooses in the user menu: follow the system, or force light or dark. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEMES)[number];
+export const DEFAULT_THEME: ThemeChoice = 'system';
 /**
  * Languages whose catalogue has every key (the i18n check requires it): a reader of one of them
  * never needs the fallback's texts; de and es may lag and load English beside their own.

@@ -5,7 +5,7 @@ import type { MachineAccess } from './invitations.ts';
 import { pageParam } from './pagination.ts';
 import type { ProductKeyModel } from './product-keys.ts';
 import type { AirQualityLevel, LevelledMeasure } from './air-quality.ts';
-import { multiLineText, requiredString, singleLineText } from './validation.ts';
+import { mediaLinkSchema, multiLineText, requiredString, singleLineText } from './validation.ts';
 
 /** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
 export const PURIFIER_MODES = ['off', 'silence', 'auto', 'boost'] as const;
@@ -207,6 +207,13 @@ export const maintenanceEventSchema = z.strictObject({
     )
     .optional(),
   note: multiLineText().max(500, { error: 'validation.max_length' }).optional(),
+  // A how-to video of the replacement (spec section 5, media links); empty means none.
+  video_link: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      mediaLinkSchema().optional(),
+    )
+    .optional(),
 });
 export type MaintenanceEventInput = z.infer<typeof maintenanceEventSchema>;
 
@@ -308,6 +315,11 @@ export interface Purifier {
    * which sensor gave it; null when no linked sensor has a levelled reading (list and detail).
    */
   air?: PurifierAir | null;
+  /**
+   * The linked sensors the caller reaches, in link order: those whose readings make the room's
+   * air (list and detail), so a card can follow them live.
+   */
+  air_sensors?: PurifierAirSensor[];
   /** The alert rules holding its mode now (`desired.base` set), empty otherwise (list and detail). */
   hold_rules?: PurifierHoldRule[];
 }
@@ -320,6 +332,12 @@ export interface PurifierAir {
   value: number;
   level: AirQualityLevel;
   measured_at: string;
+}
+
+/** A linked sensor whose readings make a purifier's room air (see Purifier.air_sensors). */
+export interface PurifierAirSensor {
+  ulid: string;
+  name: string;
 }
 
 /** A triggered alert rule that holds a purifier's mode (see Purifier.hold_rules). */
@@ -354,6 +372,8 @@ export interface MaintenanceEvent {
   /** IRI of the user who recorded it, null if that account is gone. */
   user: string | null;
   note: string;
+  /** A how-to video of the replacement on the product's media host, '' without one. */
+  video_link: string;
 }
 
 export const DEFAULT_TIME_ZONE = TIME_ZONE;

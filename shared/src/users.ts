@@ -1,12 +1,18 @@
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  THEMES,
+  type Language,
+  type ThemeChoice,
+} from './constants.ts';
 import { ULID_CHARACTERS } from './ids.ts';
 import { brokenPasswordRules } from './password.ts';
 import { ROLES, type Role } from './roles.ts';
 import { PHONE_PATTERN, singleLineText } from './validation.ts';
 
 /** The current user as GET /api/me answers it (spec section 3, snake_case). */
-/** What every user body carries: identity, language, avatar content URL and role. */
+/** What every user body carries: identity, language and theme, avatar content URL and role. */
 export interface UserIdentity {
   '@id': string;
   '@type': 'User';
@@ -15,6 +21,8 @@ export interface UserIdentity {
   lastname: string;
   email: string;
   lang: Language;
+  /** The theme chosen in the user menu, stored with the language ('system' follows the device). */
+  theme: ThemeChoice;
   /** Content URL of the avatar (`/api/media_objects/{id}/content`), or null. */
   avatar: string | null;
   role: Role;
@@ -108,6 +116,7 @@ const phone = () =>
     .refine((p) => p === '' || PHONE_PATTERN.test(p), { error: 'validation.phone' });
 const role = () => z.enum(ROLES, { error: 'validation.required' });
 const lang = () => z.enum(LANGUAGES, { error: 'validation.invalid' });
+const theme = () => z.enum(THEMES, { error: 'validation.invalid_choice' });
 /** The avatar as the IRI of an uploaded media object, or null to remove it. */
 const avatar = () => z.string().regex(MEDIA_OBJECT_IRI, { error: 'validation.invalid' }).nullable();
 /** Ignored identity fields the client's user form sends back. */
@@ -162,6 +171,7 @@ export const userUpdateSchema = z.strictObject({
   lastname: name('lastname').optional(),
   email: userEmail().optional(),
   lang: lang().optional(),
+  theme: theme().optional(),
   company: company().optional(),
   role: role().optional(),
   avatar: avatar().optional(),

@@ -100,4 +100,7 @@ export const mediaLinkSchema = (host: string = DEFAULT_MEDIA_HOST) =>
     .trim()
     .min(1, { error: 'validation.required', abort: true })
     .max(2048, { error: 'validation.max_length', abort: true })
-    .refine((link) => isMediaLink(link, host), { error: 'validation.media_link' });
+    .refine((link) => isMediaLink(link, host), {
+      error: 'validation.media_link',
+      params: { host },
+    });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config.ts';
-import { apiAs, DEMO_PASSWORD, exportedKey } from '../support/api.ts';
+import { apiAs, DEMO_PASSWORD, exportedKey, newUser } from '../support/api.ts';
 import { TestSensor } from '../support/sensor.ts';
 import { provisionSensor } from '../support/journey.ts';
 
@@ -264,9 +264,13 @@ test.describe('keyboard and theme', () => {
     await context.close();
   });
 
-  test('the theme follows the system before the first paint, and the switch is remembered', async ({
+  test('the theme follows the system before the first paint; the switch is stored on the profile', async ({
     browser,
   }) => {
+    test.setTimeout(60_000);
+    // Its own account: the choice lives on the profile, the demo users' pages must not see it.
+    const password = 'Theme-switch-1234';
+    const email = await newUser({ label: 'theme', password });
     const context = await browser.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
     // Recorded when the document is parsed, before the app's module script runs.
@@ -279,19 +283,38 @@ test.describe('keyboard and theme', () => {
     await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
     await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(13, 17, 23)');
 
-    await page.getByLabel(/e-?mail/i).fill('user@demo.test');
-    await page.getByLabel(/^password/i).fill(DEMO_PASSWORD);
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByLabel(/^password/i).fill(password);
     await page.getByRole('button', { name: /sign in/i }).click();
+    const saved = page.waitForResponse(
+      (res) => res.request().method() === 'PUT' && /\/api\/users\//.test(res.url()),
+    );
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitemradio', { name: 'Light' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    expect((await saved).status()).toBe(200);
     await page.reload();
+    // No flash: the local copy paints light before the app asks the profile.
+    expect(await page.evaluate('window.themeAtParse')).toBe('light');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitemradio', { name: 'Light' })).toHaveAttribute(
       'aria-checked',
       'true',
     );
+
+    // Another browser (dark system, nothing stored): the profile's light applies at sign-in.
+    const other = await browser.newContext({ colorScheme: 'dark' });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/login');
+    await expect(otherPage.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await otherPage.getByLabel(/e-?mail/i).fill(email);
+    await otherPage.getByLabel(/^password/i).fill(password);
+    await otherPage.getByRole('button', { name: /sign in/i }).click();
+    await expect(otherPage.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(otherPage.locator('html')).toHaveAttribute('data-theme', 'light');
+    await other.close();
+
     await page.getByRole('menuitemradio', { name: 'System theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await context.close();

@@ -3,7 +3,8 @@ import { defaultPurifierName } from '@aircloud/shared/purifiers';
 import { baseURL } from '../playwright.config.ts';
 import { exportedKey, newUser } from '../support/api.ts';
 import { setReportingInterval, TestPurifier } from '../support/device.ts';
-import { activatePurifier, signInThroughForm } from '../support/journey.ts';
+import { activatePurifier, provisionSensor, signInThroughForm } from '../support/journey.ts';
+import { TestSensor } from '../support/sensor.ts';
 
 const PASSWORD = 'Purifier-mode-1234';
 const INTERVAL_S = 2;
@@ -64,6 +65,50 @@ test('the mode changes in one tap from the list: pending, then confirmed by the 
   await expect.poll(() => device?.mode).toBe('boost');
   await expect(card.getByRole('status')).toHaveText('Confirmed by the device');
   expect(loads).toBe(0);
+});
+
+test("the card's air follows its linked sensor live: a sample posted changes the reading", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const email = await newUser({ label: 'card-air', lang: 'en', password: PASSWORD });
+  const { key, serial } = await exportedKey('HEPA_DOME_WHITE');
+  await signInThroughForm(page, email, PASSWORD);
+  const purifier = await activatePurifier(page, key);
+  const sensor = await provisionSensor(email);
+  const headers = { Origin: baseURL };
+  const renamed = await page.request.patch(`/api/sensors/${sensor.ulid}`, {
+    headers: { ...headers, 'Content-Type': 'application/merge-patch+json' },
+    data: { name: 'Kitchen' },
+  });
+  expect(renamed.status()).toBe(200);
+  const linked = await page.request.put(`/api/sensors/${sensor.ulid}/purifiers`, {
+    headers,
+    data: { purifiers: [purifier] },
+  });
+  expect(linked.status()).toBe(200);
+  const kitchen = new TestSensor(baseURL, sensor);
+  await kitchen.post({ co2: 620, pm25: 4 }, new Date(Date.now() - 60_000));
+
+  await page.goto('/purifiers');
+  const card = page.getByRole('listitem').filter({ hasText: serial });
+  const air = card.locator('.purifier-card__air');
+  await expect(air).toContainText('Air measured by Kitchen');
+  await expect(air.locator('.aq-badge')).toHaveAttribute('data-level', 'good');
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  let listCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/purifiers') listCalls += 1;
+  });
+
+  // The kitchen's air turns very poor: the card says so, without a reload of the page or list.
+  await kitchen.post({ co2: 1800, pm25: 4 }, new Date());
+  await expect(air.locator('.aq-badge')).toHaveAttribute('data-level', 'very_poor');
+  await expect(air.locator('.aq-badge')).toContainText('1,800');
+  expect(loads).toBe(0);
+  expect(listCalls).toBe(0);
 });
 
 test.describe('in French', () => {

@@ -1,6 +1,17 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  isAnyOf,
+} from '@reduxjs/toolkit';
 import { apiSlice } from '../lib/api/apiSlice.ts';
-import { sessionSlice, loggedOut } from '../lib/session/sessionSlice.ts';
+import {
+  authenticated,
+  loggedOut,
+  sessionSlice,
+  userUpdated,
+} from '../lib/session/sessionSlice.ts';
+import { followProfileTheme } from '../lib/theme/theme.ts';
 import { notificationsSlice } from '../lib/notifications/notificationsSlice.ts';
 
 const rootReducer = combineReducers({
@@ -19,6 +30,14 @@ export function createAppStore(preloadedState?: Partial<RootState>) {
     actionCreator: loggedOut,
     effect: (_action, api) => {
       api.dispatch(apiSlice.util.resetApiState());
+    },
+  });
+  // The theme is stored on the profile: whenever /api/me (or its live push) brings the user, the
+  // page takes the profile's choice; the local copy only spares a flash before it loads.
+  listener.startListening({
+    matcher: isAnyOf(authenticated, userUpdated),
+    effect: (_action, api) => {
+      followProfileTheme((api.getState() as RootState).session.user?.theme);
     },
   });
   return configureStore({

@@ -11,6 +11,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     lastname: 'Martin',
     email: 'jeanne.martin@example.test',
     lang: 'en',
+    theme: 'system',
     avatar: null,
     role: 'ROLE_USER' as Role,
     company: 'Acme',

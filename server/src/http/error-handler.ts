@@ -26,9 +26,12 @@ function issueViolations(issue: z.core.$ZodIssue, lang: Language): Violation[] {
   let message: string;
   if (issue.message.startsWith('validation.')) {
     code = issue.message.slice('validation.'.length);
+    // A refinement may name what its message speaks of (`{{host}}` of a media link).
+    const params = 'params' in issue ? (issue.params as Record<string, unknown> | undefined) : {};
     const vars = {
       max: 'maximum' in issue ? String(issue.maximum) : '',
       min: 'minimum' in issue ? String(issue.minimum) : '',
+      ...params,
     };
     message = translate(lang, issue.message, vars);
   } else if (issue.message.startsWith('form.')) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '@aircloud/shared/constants';
+import { LANGUAGES, THEMES } from '@aircloud/shared/constants';
 import { ROLES } from '@aircloud/shared/roles';
 import './registry.ts';
 
@@ -17,6 +17,10 @@ const userFields = {
   lastname: z.string(),
   email: z.string(),
   lang: z.enum(LANGUAGES),
+  theme: z.enum(THEMES).openapi({
+    description:
+      "The theme chosen in the user menu, stored with the language ('system' follows the device)",
+  }),
   avatar: z.string().nullable().openapi({
     description: 'Content URL of the avatar (/api/media_objects/{id}/content) or null',
   }),

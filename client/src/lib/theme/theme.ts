@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@aircloud/shared/constants';
+import { STORAGE_KEYS, THEMES, type ThemeChoice } from '@aircloud/shared/constants';
 
-/** The user's choice in the user menu: follow the system, or force light or dark. */
-export type ThemeChoice = 'system' | 'light' | 'dark';
+/** The user's choice in the user menu (stored on the profile): follow the system, or force light or dark. */
+export type { ThemeChoice };
 /** What the page shows: on `<html data-theme>`, with `color-scheme` following. */
 export type Theme = 'light' | 'dark';
 
-export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
+export const THEME_CHOICES: readonly ThemeChoice[] = THEMES;
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
@@ -49,7 +49,10 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-/** Stores the choice beside the language and applies it at once. */
+/**
+ * Applies the choice at once and keeps it in local storage, the cache public/theme-init.js reads
+ * before the first paint (the profile, saved by the user menu, is where the choice lives).
+ */
 export function chooseTheme(choice: ThemeChoice): void {
   current = choice;
   try {
@@ -59,6 +62,20 @@ export function chooseTheme(choice: ThemeChoice): void {
     // Private mode: the choice lasts for this page only.
   }
   notify();
+}
+
+/** The choice the page shows now. */
+export function currentThemeChoice(): ThemeChoice {
+  return current;
+}
+
+/**
+ * The signed-in user's profile choice wins over this browser's cache once /api/me has loaded (a
+ * choice made on another browser applies here at sign-in); nothing happens when they agree.
+ */
+export function followProfileTheme(choice: ThemeChoice | undefined): void {
+  if (!isThemeChoice(choice) || (choice === current && choice === storedThemeChoice())) return;
+  chooseTheme(choice);
 }
 
 let stopFollowing: (() => void) | null = null;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { ThemeChoice } from '@aircloud/shared/constants';
 import { createdAt } from './columns.ts';
 
 /** Accounts: users, their sessions and mailed codes, the mail outbox, avatars, translation overrides. */
@@ -26,6 +28,8 @@ export const users = pgTable(
     company: text('company').notNull().default(''),
     phone: text('phone').notNull().default(''),
     lang: text('lang').notNull().default('fr'),
+    /** The theme chosen in the user menu, stored beside the language. */
+    theme: text('theme').$type<ThemeChoice>().notNull().default('system'),
     avatar: text('avatar'),
     role: text('role').notNull().default('ROLE_USER'),
     enabled: boolean('enabled').notNull().default(false),
@@ -40,6 +44,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_api_token_hash_key').on(t.apiTokenHash),
+    check('users_theme_check', sql`${t.theme} IN ('system', 'light', 'dark')`),
   ],
 );
 

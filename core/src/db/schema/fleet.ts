@@ -154,6 +154,8 @@ export const maintenanceEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
+    /** A how-to video of the replacement on the product's media host, '' without one. */
+    videoLink: text('video_link').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [

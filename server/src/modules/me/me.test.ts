@@ -43,6 +43,7 @@ describe('GET /api/me', () => {
       lastname: 'Lovelace',
       email: user.email,
       lang: 'en',
+      theme: 'system',
       avatar: null,
       role: 'ROLE_TECHNICIAN',
       company: 'Analytical',

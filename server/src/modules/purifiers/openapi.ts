@@ -139,6 +139,14 @@ export const PurifierSchema = z
           'levels) of the latest samples of the linked sensors the caller reaches, and which ' +
           'sensor gave it; null when none has one',
       }),
+    air_sensors: z
+      .array(z.object({ ulid: z.string(), name: z.string() }))
+      .optional()
+      .openapi({
+        description:
+          'List and detail: the linked sensors the caller reaches, in link order, whose readings ' +
+          "make the room's air (a client follows their live streams)",
+      }),
     hold_rules: z
       .array(
         z
@@ -171,6 +179,9 @@ const MaintenanceEventSchema = z
     occurred_at: dateTime(),
     user: z.string().nullable(),
     note: z.string(),
+    video_link: z.string().openapi({
+      description: "A how-to video of the replacement on the product's media host, '' without one",
+    }),
   })
   .openapi('MaintenanceEvent');
 

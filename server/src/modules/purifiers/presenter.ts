@@ -73,6 +73,7 @@ export function maintenanceEventPresenter(row: MaintenanceEventRow): Maintenance
     occurred_at: row.occurredAt.toISOString(),
     user: row.userId ? iri('users', row.userId) : null,
     note: row.note,
+    video_link: row.videoLink,
   };
 }
 

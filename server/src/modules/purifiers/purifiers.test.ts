@@ -550,6 +550,78 @@ describe('/api/purifiers/{ulid}/maintenance_events', () => {
   });
 });
 
+describe('/api/purifiers/{ulid}/maintenance_events: the how-to video link', () => {
+  const post = (session: Session, ulid: string, body: object, lang = 'en') =>
+    request(t.url)
+      .post(`/api/purifiers/${ulid}/maintenance_events`)
+      .set('Cookie', session.cookie)
+      .set('Accept-Language', lang)
+      .send(body);
+
+  it('stores a video on the product media host and answers it in the event and the history', async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    const link = 'https://media.aircloud.example/howto/filters.mp4';
+    const res = await post(owner, purifier.ulid, { type: 'filters', video_link: ` ${link} ` });
+    expect(res.status).toBe(201);
+    expect(res.body.video_link).toBe(link);
+    const without = await post(owner, purifier.ulid, { type: 'module_1', video_link: '' });
+    expect(without.status).toBe(201);
+    expect(without.body.video_link).toBe('');
+    const list = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}/maintenance_events`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(
+      list.body['hydra:member'].map((e: { type: string; video_link: string }) => [
+        e.type,
+        e.video_link,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['filters', link],
+        ['module_1', ''],
+      ]),
+    );
+  });
+
+  it("answers 422 with the catalogue message naming the host for a link that is not the product's video", async () => {
+    const { owner, purifier } = await ownerWithPurifier();
+    for (const video_link of [
+      'https://example.com/filters.mp4',
+      'http://media.aircloud.example/filters.mp4',
+      'https://media.aircloud.example/filters.mkv',
+      'not a link',
+      42,
+    ]) {
+      const res = await post(owner, purifier.ulid, { type: 'filters', video_link });
+      expect(res.status, String(video_link)).toBe(422);
+      expect(res.body.violations).toEqual([
+        expect.objectContaining({
+          propertyPath: 'video_link',
+          code: typeof video_link === 'string' ? 'media_link' : 'required',
+        }),
+      ]);
+    }
+    const fr = await post(
+      owner,
+      purifier.ulid,
+      {
+        type: 'filters',
+        video_link: 'https://example.com/filters.mp4',
+      },
+      'fr',
+    );
+    expect(fr.body.violations[0].message).toBe(
+      'Le lien doit pointer vers une vidéo (mp4, avi, mpeg ou mov) sur media.aircloud.example',
+    );
+    const list = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}/maintenance_events`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(list.body['hydra:totalItems']).toBe(0);
+  });
+});
+
 describe('default name', () => {
   it('names a purifier by its model and the last digits of its serial', () => {
     expect(defaultPurifierName('HEPA_DOME_WHITE', 'HEPA_DOME_WHITE-000042')).toBe('HEPA Dome 0042');
@@ -579,7 +651,11 @@ describe("the room's air and the holding rules on the list", () => {
   it('carries the worst levelled reading of the linked sensors, and which sensor gave it', async () => {
     const { owner, purifier } = await ownerWithPurifier();
     const list = () => request(t.url).get('/api/purifiers').set('Cookie', owner.cookie).expect(200);
-    expect((await list()).body['hydra:member'][0]).toMatchObject({ air: null, hold_rules: [] });
+    expect((await list()).body['hydra:member'][0]).toMatchObject({
+      air: null,
+      air_sensors: [],
+      hold_rules: [],
+    });
 
     const office = await sensorWith(owner.user.id, 'Office', { co2: 700, pm25: 5 });
     const kitchen = await sensorWith(owner.user.id, 'Kitchen', { co2: 1300, pm25: 5 });
@@ -593,6 +669,11 @@ describe("the room's air and the holding rules on the list", () => {
       value: 1300,
       level: 'poor',
     });
+    // Every linked sensor the owner reaches, in link order: the card follows them live.
+    expect(member.air_sensors).toEqual([
+      { ulid: office, name: 'Office' },
+      { ulid: kitchen, name: 'Kitchen' },
+    ]);
     const detail = await request(t.url)
       .get(`/api/purifiers/${purifier.ulid}`)
       .set('Cookie', owner.cookie)
@@ -602,7 +683,9 @@ describe("the room's air and the holding rules on the list", () => {
     const stranger = await signIn(t);
     const theirs = await sensorWith(stranger.user.id, 'Theirs', { co2: 5000, pm25: 300 });
     await linkPurifier(t.db, theirs, purifier.ulid);
-    expect((await list()).body['hydra:member'][0].air.sensor_name).toBe('Kitchen');
+    const after = (await list()).body['hydra:member'][0];
+    expect(after.air.sensor_name).toBe('Kitchen');
+    expect(after.air_sensors.map((s: { ulid: string }) => s.ulid)).toEqual([office, kitchen]);
   });
 
   it('names the triggered rule that holds the mode', async () => {

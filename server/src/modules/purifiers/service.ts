@@ -13,6 +13,7 @@ import {
   type PatchPurifierInput,
   type Purifier,
   type PurifierAir,
+  type PurifierAirSensor,
   type PurifierHoldRule,
   type PurifierMode,
   type PurifiersQuery,
@@ -140,16 +141,18 @@ export async function activatePurifier(
 }
 
 /**
- * The room's air of each purifier for `viewerId`: among its linked sensors the viewer reaches,
- * the worst levelled reading of their latest samples (a tie keeps the sensor linked first).
+ * The room's air of each purifier for `viewerId`: among its linked sensors the viewer reaches
+ * (`sensors`, in link order: a client follows them live), the worst levelled reading of their
+ * latest samples (a tie keeps the sensor linked first).
  */
 export async function roomAirOf(
   db: Database,
   purifierIds: string[],
   viewerId: string,
-): Promise<Map<string, PurifierAir>> {
+): Promise<{ air: Map<string, PurifierAir>; sensors: Map<string, PurifierAirSensor[]> }> {
   const air = new Map<string, PurifierAir>();
-  if (purifierIds.length === 0) return air;
+  const sensors = new Map<string, PurifierAirSensor[]>();
+  if (purifierIds.length === 0) return { air, sensors };
   // One statement: each reachable link with its sensor's latest sample (lateral, by index).
   const { rows: links } = await db.execute<
     Record<string, unknown> & { purifier_id: string; id: string; name: string; ts: Date | null }
@@ -163,6 +166,9 @@ export async function roomAirOf(
        AND ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)}
      ORDER BY sp.created_at, s.id`);
   for (const link of links) {
+    const list = sensors.get(link.purifier_id) ?? [];
+    list.push({ ulid: link.id, name: link.name });
+    sensors.set(link.purifier_id, list);
     if (!link.ts) continue;
     const sample = sampleOf({ ...link, ts: link.ts });
     const worst = worstReading(sample);
@@ -176,7 +182,7 @@ export async function roomAirOf(
       measured_at: sample.ts,
     });
   }
-  return air;
+  return { air, sensors };
 }
 
 /**
@@ -228,10 +234,14 @@ async function withAirAndHolds<T extends Purifier>(
   presented: T[],
 ): Promise<T[]> {
   const ids = rows.map((r) => r.id);
-  const [air, holds] = await Promise.all([roomAirOf(db, ids, viewerId), holdRulesOf(db, rows)]);
+  const [{ air, sensors }, holds] = await Promise.all([
+    roomAirOf(db, ids, viewerId),
+    holdRulesOf(db, rows),
+  ]);
   return presented.map((p) => ({
     ...p,
     air: air.get(p.ulid) ?? null,
+    air_sensors: sensors.get(p.ulid) ?? [],
     hold_rules: holds.get(p.ulid) ?? [],
   }));
 }
@@ -413,6 +423,7 @@ export async function recordMaintenance(
       occurredAt,
       userId: user.id,
       note: input.note ?? '',
+      videoLink: input.video_link ?? '',
     });
     if (!latest || latest <= occurredAt)
       await resetMaintenanceLevel(tx, id, maintenanceLevelOf(input.type));

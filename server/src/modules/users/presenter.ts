@@ -15,6 +15,7 @@ export function userIdentity(user: UserRow): UserIdentity {
     lastname: user.lastname,
     email: user.email,
     lang: userLanguage(user),
+    theme: user.theme,
     avatar: user.avatar ? mediaContentUrl(user.avatar) : null,
     role: user.role as Role,
     company: user.company,

@@ -171,6 +171,7 @@ export async function updateUser(
     lastname: input.lastname,
     email: input.email,
     lang: input.lang,
+    theme: input.theme,
     company: input.company,
     phone: input.phone,
     role: input.role,

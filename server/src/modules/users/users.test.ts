@@ -136,6 +136,7 @@ describe('GET /api/users', () => {
         'lastname',
         'email',
         'lang',
+        'theme',
         'avatar',
         'role',
         'company',
@@ -414,6 +415,38 @@ describe('PUT /api/users/{ulid}', () => {
     ).toBe(403);
     const me = await request(t.url).get('/api/me').set('Cookie', s.access);
     expect(me.body).toMatchObject({ role: 'ROLE_USER', email: s.user.email, lastname: 'Byron' });
+  });
+
+  it('stores the theme chosen in the user menu beside the language; GET /api/me answers it', async () => {
+    const s = await signIn('ROLE_USER');
+    const put = (body: object, lang = 'en') =>
+      request(t.url)
+        .put(`/api/users/${s.user.id}`)
+        .set('Cookie', s.access)
+        .set('Accept-Language', lang)
+        .send(body);
+    const me = () => request(t.url).get('/api/me').set('Cookie', s.access).expect(200);
+    expect((await me()).body.theme).toBe('system');
+    const dark = await put({ theme: 'dark' });
+    expect(dark.status).toBe(200);
+    expect(dark.body).toMatchObject({ theme: 'dark', lang: s.user.lang });
+    expect((await me()).body.theme).toBe('dark');
+    // Saving the language alone keeps the theme, and the other way round.
+    expect((await put({ lang: 'de' })).body).toMatchObject({ lang: 'de', theme: 'dark' });
+    expect((await put({ theme: 'light' })).body).toMatchObject({ lang: 'de', theme: 'light' });
+
+    for (const theme of ['sepia', '', 1, null]) {
+      const bad = await put({ theme }, 'fr');
+      expect(bad.status, String(theme)).toBe(422);
+      expect(bad.body.violations).toEqual([
+        {
+          propertyPath: 'theme',
+          code: 'invalid_choice',
+          message: 'La valeur ne fait pas partie des choix possibles',
+        },
+      ]);
+    }
+    expect((await me()).body.theme).toBe('light');
   });
 
   it('answers 422 for bad fields and 409 for a taken e-mail', async () => {

@@ -3,10 +3,10 @@ import type { ApiToken, MediaObject, User, UserUpdateInput } from '@aircloud/sha
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
 import { reconnectRealtime } from '../../../lib/realtime/socket.ts';
 
-/** Fields a user may change on their own record from the profile panel. */
+/** Fields a user may change on their own record (the profile panel, the user menu's theme). */
 export type MyInformation = Pick<
   UserUpdateInput,
-  'firstname' | 'lastname' | 'phone' | 'company' | 'lang' | 'avatar'
+  'firstname' | 'lastname' | 'phone' | 'company' | 'lang' | 'theme' | 'avatar'
 >;
 
 /** Calls of the user menu panels: own information, password, reset e-mail, personal API token. */

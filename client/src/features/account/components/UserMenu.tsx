@@ -7,15 +7,19 @@ import { avatarUrl } from '../../../components/AvatarInput.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useLogoutMutation } from '../../../lib/api/meApi.ts';
+import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
+import { notifyError } from '../../../lib/notifications/notificationsSlice.ts';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import {
   chooseTheme,
+  currentThemeChoice,
   THEME_CHOICES,
   useThemeChoice,
   type ThemeChoice,
 } from '../../../lib/theme/theme.ts';
-import { loggedOut } from '../../../lib/session/sessionSlice.ts';
+import { loggedOut, userUpdated } from '../../../lib/session/sessionSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
+import { useEditMyInformationMutation } from '../api/accountApi.ts';
 
 // The panels (forms, avatar upload, password rules) load when opened, not with every page.
 const ProfilePanel = lazy(() =>
@@ -26,6 +30,29 @@ const ApiTokenPanel = lazy(() =>
 );
 
 type Open = 'profile' | 'api' | 'logout' | null;
+
+/**
+ * The theme switch's action: applies the choice at once and stores it on the profile, beside the
+ * language (so another browser takes it at sign-in); a refusal puts the previous choice back.
+ */
+function useChooseTheme() {
+  const dispatch = useAppDispatch();
+  const user = useAppSelector((state) => state.session.user);
+  const [save] = useEditMyInformationMutation();
+  return async (theme: ThemeChoice) => {
+    const previous = currentThemeChoice();
+    if (theme === previous) return;
+    chooseTheme(theme);
+    if (!user) return;
+    dispatch(userUpdated({ theme }));
+    const result = await save({ ulid: user.ulid, body: { theme } });
+    if (result.error) {
+      chooseTheme(previous);
+      dispatch(userUpdated({ theme: previous }));
+      dispatch(notifyError(errorMessageKey(result.error)));
+    }
+  };
+}
 
 function initials(firstname = '', lastname = ''): string {
   return `${firstname.charAt(0)}${lastname.charAt(0)}`.toUpperCase() || '?';
@@ -42,6 +69,7 @@ export function UserMenu() {
   const trigger = useRef<HTMLButtonElement>(null);
   const [logout, { isLoading: loggingOut }] = useLogoutMutation();
   const theme = useThemeChoice();
+  const pickTheme = useChooseTheme();
 
   const signOut = async () => {
     await logout();
@@ -98,7 +126,7 @@ export function UserMenu() {
             <DropdownMenu.RadioGroup
               aria-labelledby="user-menu-theme"
               value={theme}
-              onValueChange={(value) => chooseTheme(value as ThemeChoice)}
+              onValueChange={(value) => void pickTheme(value as ThemeChoice)}
             >
               {THEME_CHOICES.map((choice) => (
                 <DropdownMenu.RadioItem

@@ -10,6 +10,7 @@ import {
   type MaintenanceEvent,
   type Purifier,
 } from '@aircloud/shared/purifiers';
+import { DEFAULT_MEDIA_HOST } from '@aircloud/shared/validation';
 import { Button } from '../../../components/Button.tsx';
 import { DateInput } from '../../../components/DateInput.tsx';
 import { FormField, fieldA11y } from '../../../components/FormField.tsx';
@@ -26,9 +27,9 @@ import {
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
 import { neverConnected } from './PurifierStatus.tsx';
 
-const FIELDS = ['type', 'occurred_at', 'note'] as const;
+const FIELDS = ['type', 'occurred_at', 'note', 'video_link'] as const;
 
-/** Record a replacement: part and date (today means now), with an optional note. */
+/** Record a replacement: part and date (today means now), with an optional note and how-to video. */
 function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -44,16 +45,22 @@ function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(maintenanceEventSchema),
-    defaultValues: { type: MAINTENANCE_EVENT_TYPES[0], occurred_at: today, note: '' },
+    defaultValues: {
+      type: MAINTENANCE_EVENT_TYPES[0],
+      occurred_at: today,
+      note: '',
+      video_link: '',
+    },
   });
 
-  const onSubmit = handleSubmit(async ({ type, occurred_at, note }) => {
+  const onSubmit = handleSubmit(async ({ type, occurred_at, note, video_link }) => {
     setServerError(null);
     const event = {
       type,
       // Today: the server records the current time rather than midnight.
       ...(occurred_at && occurred_at !== today ? { occurred_at } : {}),
       ...(note ? { note } : {}),
+      ...(video_link ? { video_link } : {}),
     };
     const result = await record({ ulid: purifier.ulid, event });
     if ('error' in result) {
@@ -67,7 +74,7 @@ function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
         date: formatDate(result.data.occurred_at),
       }),
     );
-    reset({ type, occurred_at: todayInParis(), note: '' });
+    reset({ type, occurred_at: todayInParis(), note: '', video_link: '' });
   });
 
   return (
@@ -126,6 +133,24 @@ function RecordReplacementForm({ purifier }: { purifier: Purifier }) {
           {...register('note')}
         />
       </FormField>
+      <FormField
+        id="mr-video"
+        name="video_link"
+        label={t('maintenance.record.video')}
+        hint={t('maintenance.record.video-hint', { host: DEFAULT_MEDIA_HOST })}
+        error={errors.video_link?.message}
+        params={{ host: DEFAULT_MEDIA_HOST, max: 2048 }}
+      >
+        <input
+          className="input"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder={`https://${DEFAULT_MEDIA_HOST}/…`}
+          {...fieldA11y('mr-video', errors.video_link?.message)}
+          {...register('video_link')}
+        />
+      </FormField>
       <Button type="submit" loading={isSubmitting}>
         {t('maintenance.record.submit')}
       </Button>
@@ -142,6 +167,25 @@ function useWhoRecorded() {
       return `${t('maintenance.you')} (${me.firstname} ${me.lastname})`;
     return t('maintenance.other-user');
   };
+}
+
+/** The how-to video of a replacement, opened in a new tab; a dash without one. */
+function VideoLink({ event }: { event: MaintenanceEvent }) {
+  const { t } = useTranslation();
+  if (!event.video_link) return <span className="muted">—</span>;
+  return (
+    <a
+      href={event.video_link}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('maintenance.video-open-label', {
+        type: t(`maintenance.types.${event.type}`),
+        date: formatDateTime(event.occurred_at),
+      })}
+    >
+      {t('maintenance.video-open')}
+    </a>
+  );
 }
 
 /** The history of replacements, latest first. */
@@ -174,6 +218,7 @@ function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
                 <th>{t('maintenance.columns.type')}</th>
                 <th>{t('maintenance.columns.who')}</th>
                 <th>{t('maintenance.columns.note')}</th>
+                <th>{t('maintenance.video-column')}</th>
               </tr>
             </thead>
             <tbody>
@@ -183,6 +228,9 @@ function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
                   <td>{t(`maintenance.types.${event.type}`)}</td>
                   <td>{who(event)}</td>
                   <td className="muted">{event.note || '—'}</td>
+                  <td>
+                    <VideoLink event={event} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -16,6 +16,7 @@ import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchInput } from '../../../components/SearchInput.tsx';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useListPurifiersQuery } from '../api/purifiersApi.ts';
+import { useLiveRoomAir } from '../hooks/useLiveRoomAir.ts';
 import { usePurifierListStream } from '../hooks/usePurifierListStream.ts';
 import { AirQualityBadge } from '../../../components/AirQualityBadge.tsx';
 import { ModeControl } from './ModeControl.tsx';
@@ -39,10 +40,13 @@ function usePurifierFilters() {
   return { filters, page, update };
 }
 
-/** The room's air on a card: the linked sensors' worst levelled reading, and which sensor. */
+/**
+ * The room's air on a card: the linked sensors' worst levelled reading, and which sensor, live
+ * (a sample re-renders this line only).
+ */
 function RoomAir({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
-  const air = purifier.air;
+  const air = useLiveRoomAir(purifier);
   if (!air) return <p className="purifier-card__air muted">{t('purifiers.air.none')}</p>;
   return (
     <p className="purifier-card__air">

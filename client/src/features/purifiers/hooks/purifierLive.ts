@@ -9,9 +9,16 @@ export function applyPurifierMessage(
 ): Purifier | undefined {
   if (message.type === 'snapshot') {
     // A snapshot is not for one caller: keep what the HTTP answer gave this caller (access, the
-    // linked sensors, the room's air, the holding rules) when the snapshot lacks it.
-    const { access, linked_sensors, air, hold_rules } = draft;
-    return { access, linked_sensors, air, hold_rules, ...stripUndefined(message.purifier) };
+    // linked sensors, the room's air and its sensors, the holding rules) when the snapshot lacks it.
+    const { access, linked_sensors, air, air_sensors, hold_rules } = draft;
+    return {
+      access,
+      linked_sensors,
+      air,
+      air_sensors,
+      hold_rules,
+      ...stripUndefined(message.purifier),
+    };
   }
   const live: PurifierLive = message.purifier;
   draft.state = live.state;

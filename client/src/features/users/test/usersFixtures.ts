@@ -12,6 +12,7 @@ export function makeUser(n: number, overrides: Partial<User> = {}): User {
     lastname: `Last${String(n).padStart(2, '0')}`,
     email: `user${n}@example.test`,
     lang: 'en',
+    theme: 'system',
     avatar: null,
     role: 'ROLE_USER' as Role,
     company: `Company ${n}`,

@@ -344,7 +344,12 @@ export const fleet = {
     you: 'Sie',
     'other-user': 'Ein anderer Benutzer',
     'deleted-user': 'Gelöschtes Konto',
+    'video-column': 'Video',
+    'video-open': 'Video ansehen',
+    'video-open-label': 'Video ansehen: Austausch ({{type}}, {{date}}), in einem neuen Tab',
     record: {
+      video: 'Link zu einem Anleitungsvideo (optional)',
+      'video-hint': 'Ein Video im Format mp4, avi, mpeg oder mov auf {{host}}',
       title: 'Austausch erfassen',
       type: 'Ausgetauschtes Teil',
       date: 'Datum des Austauschs',

@@ -335,7 +335,12 @@ export const fleet = {
     you: 'You',
     'other-user': 'Another user',
     'deleted-user': 'Deleted account',
+    'video-column': 'Video',
+    'video-open': 'Watch the video',
+    'video-open-label': 'Watch the video of the replacement ({{type}}, {{date}}), in a new tab',
     record: {
+      video: 'Link to a how-to video (optional)',
+      'video-hint': 'An mp4, avi, mpeg or mov video on {{host}}',
       title: 'Record a replacement',
       type: 'Replaced part',
       date: 'Date of the replacement',

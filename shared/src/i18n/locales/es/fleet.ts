@@ -342,7 +342,12 @@ export const fleet = {
     you: 'Usted',
     'other-user': 'Otro usuario',
     'deleted-user': 'Cuenta eliminada',
+    'video-column': 'Vídeo',
+    'video-open': 'Ver el vídeo',
+    'video-open-label': 'Ver el vídeo de la sustitución ({{type}}, {{date}}) en una pestaña nueva',
     record: {
+      video: 'Enlace a un vídeo explicativo (opcional)',
+      'video-hint': 'Un vídeo mp4, avi, mpeg o mov en {{host}}',
       title: 'Registrar una sustitución',
       type: 'Pieza sustituida',
       date: 'Fecha de la sustitución',

@@ -337,7 +337,12 @@ export const fleet = {
     you: 'Vous',
     'other-user': 'Un autre utilisateur',
     'deleted-user': 'Compte supprimé',
+    'video-column': 'Vidéo',
+    'video-open': 'Voir la vidéo',
+    'video-open-label': 'Voir la vidéo du remplacement ({{type}}, {{date}}), dans un nouvel onglet',
     record: {
+      video: 'Lien vers une vidéo explicative (facultatif)',
+      'video-hint': 'Une vidéo mp4, avi, mpeg ou mov sur {{host}}',
       title: 'Enregistrer un remplacement',
       type: 'Pièce remplacée',
       date: 'Date du remplacement',

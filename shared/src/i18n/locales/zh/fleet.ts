@@ -304,7 +304,12 @@ export const fleet = {
     you: '您',
     'other-user': '其他用户',
     'deleted-user': '已删除的账户',
+    'video-column': '视频',
+    'video-open': '观看视频',
+    'video-open-label': '观看视频：{{type}}更换（{{date}}），在新标签页中打开',
     record: {
+      video: '操作视频链接（可选）',
+      'video-hint': '{{host}} 上的 mp4、avi、mpeg 或 mov 视频',
       title: '记录更换',
       type: '更换部件',
       date: '更换日期',
