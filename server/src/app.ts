@@ -26,6 +26,7 @@ import {
   notificationRoutes,
 } from './modules/notifications/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { pushSubscriptionRoutes } from './modules/push-subscriptions/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
@@ -181,6 +182,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api', hydraRoutes(ctx));
   app.use('/api', registrationRoutes(ctx));
   app.use('/api/me/notification_preferences', notificationPreferenceRoutes(ctx));
+  app.use('/api/me', pushSubscriptionRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
   app.use('/api/notifications', notificationRoutes(ctx));
   app.use('/api/webhooks', webhookRoutes(ctx));

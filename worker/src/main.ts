@@ -14,6 +14,7 @@ import { startMailSweep } from './mail/sweep.ts';
 import { emailChannel } from '@aircloud/core/notifications/email';
 import { channelHooks, webhookChannel } from '@aircloud/core/notifications/webhooks';
 import { createDeliverWebhookTask } from './tasks/DeliverWebhookTask.ts';
+import { createDeliverPushTask } from './tasks/DeliverPushTask.ts';
 import {
   APPLY_SCHEDULE_PATTERN,
   APPLY_SCHEDULE_SCHEDULER,
@@ -117,11 +118,26 @@ async function main() {
   // them and are queued once committed.
   const webhookQueue = createQueue(QUEUES.webhooks, redis, config.redisPrefix);
   webhookQueue.on('error', (err) => logger.warn({ err: err.message }, 'webhooks queue error'));
+  const pushQueue = createQueue(QUEUES.push, redis, config.redisPrefix);
+  pushQueue.on('error', (err) => logger.warn({ err: err.message }, 'push queue error'));
   const notify = {
     channels: channelHooks(emailChannel(config.publicUrl), webhookChannel),
     mailQueue,
     webhookQueue,
+    pushQueue,
   };
+  // Web Push: one job per notification and browser subscription (a dead endpoint holds up none).
+  const pushWorker = createWorker(
+    QUEUES.push,
+    createDeliverPushTask({
+      db,
+      logger,
+      vapid: config.vapid,
+      publicUrl: config.publicUrl,
+      allowPrivate: config.webhookAllowPrivate,
+    }),
+    { ...workers, concurrency: 8 },
+  );
   // Each delivery is its own job with a timeout: a failing endpoint holds up no other.
   const webhookWorker = createWorker(
     QUEUES.webhooks,
@@ -338,6 +354,7 @@ async function main() {
       await sweep.stop();
       await mailWorker.close();
       await webhookWorker.close();
+      await pushWorker.close();
       await sensorImportWorker.close();
       await sensorImportQueue.close();
       await scheduleWorker.close();
@@ -351,6 +368,7 @@ async function main() {
       await resealQueue.close();
       await mailQueue.close();
       await webhookQueue.close();
+      await pushQueue.close();
       await scheduleQueue.close();
       await samplesQueue.close();
       await watchQueue.close();

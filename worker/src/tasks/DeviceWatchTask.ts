@@ -5,6 +5,7 @@ import { recordDeviceEvents } from '@aircloud/core/devices/events';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { recordWatchNotifications } from '@aircloud/core/notifications/watch';
 import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import { dispatchPushMessages } from '@aircloud/core/notifications/push';
 import {
   dispatchWebhookDeliveries,
   pendingDeliveries,
@@ -49,6 +50,7 @@ export function createDeviceWatchTask({
   channels,
   mailQueue,
   webhookQueue,
+  pushQueue,
 }: {
   db: Database;
   logger: Logger;
@@ -60,6 +62,8 @@ export function createDeviceWatchTask({
   mailQueue?: Queue<JobData['mail']>;
   /** Producer of the webhooks queue: deliveries are queued once committed. */
   webhookQueue?: Queue<JobData['webhooks']>;
+  /** Producer of the push queue: one job per subscription, queued once committed. */
+  pushQueue?: Queue<JobData['push']>;
 }) {
   return async function watchDevices(
     _job?: Job<JobData['device-watch']>,
@@ -116,6 +120,7 @@ export function createDeviceWatchTask({
       );
     const notified = await recordWatchNotifications(db, now, channels);
     if (mailQueue) await dispatchNotificationMails(mailQueue, notified);
+    if (pushQueue) await dispatchPushMessages(db, pushQueue, notified);
     if (webhookQueue) {
       await dispatchWebhookDeliveries(db, webhookQueue, notified);
       // Deliveries whose job was lost (Redis down at commit time) are queued again.

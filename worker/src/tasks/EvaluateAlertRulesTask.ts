@@ -10,6 +10,7 @@ import {
 import { announceAlerts } from '@aircloud/core/alert-rules/notify';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import { dispatchPushMessages } from '@aircloud/core/notifications/push';
 import { dispatchWebhookDeliveries } from '@aircloud/core/notifications/webhooks';
 import type { ChannelHook } from '@aircloud/core/notifications/record';
 import type { Queue } from 'bullmq';
@@ -35,6 +36,8 @@ interface EvaluateDeps {
   mailQueue?: Queue<JobData['mail']>;
   /** Producer of the webhooks queue: deliveries are queued once committed. */
   webhookQueue?: Queue<JobData['webhooks']>;
+  /** Producer of the push queue: one job per subscription, queued once committed. */
+  pushQueue?: Queue<JobData['push']>;
 }
 
 /** What a run did, kept as the job's result. */
@@ -52,7 +55,7 @@ export interface EvaluateResult {
  * its next telemetry post.
  */
 async function evaluateSensors(
-  { db, logger, io, now, channels, mailQueue, webhookQueue }: EvaluateDeps,
+  { db, logger, io, now, channels, mailQueue, webhookQueue, pushQueue }: EvaluateDeps,
   sensorIds: string[],
 ): Promise<EvaluateResult> {
   const result: EvaluateResult = {
@@ -69,6 +72,7 @@ async function evaluateSensors(
         if (mailQueue) await dispatchNotificationMails(mailQueue, page.notifications ?? []);
         if (webhookQueue)
           await dispatchWebhookDeliveries(db, webhookQueue, page.notifications ?? []);
+        if (pushQueue) await dispatchPushMessages(db, pushQueue, page.notifications ?? []);
         if (!io) return;
         try {
           await announceAlerts(db, io, sensorId, page.changed, page.triggers);
