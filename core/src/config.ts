@@ -41,6 +41,16 @@ function vapidOf(
   return { ...testVapid, subject };
 }
 
+/** A setting that may be left out or empty (as a copied .env.example leaves it). */
+function optionalSetting(schema: z.ZodString) {
+  return z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(schema.optional())
+    .optional();
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -115,21 +125,15 @@ const envSchema = z.object({
    * private 32). `npm start` generates one into var/vapid-keys.json when they are unset; without
    * them push is off. The subject is the contact a push service may write to.
    */
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .trim()
-    .regex(/^B[A-P][\w-]{85}$/, 'the base64url P-256 public key (87 characters)')
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .trim()
-    .regex(/^[\w-]{43}$/, 'the base64url P-256 private key (43 characters)')
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .trim()
-    .regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… or https://…')
-    .optional(),
+  VAPID_PUBLIC_KEY: optionalSetting(
+    z.string().regex(/^B[A-P][\w-]{85}$/, 'the base64url P-256 public key (87 characters)'),
+  ),
+  VAPID_PRIVATE_KEY: optionalSetting(
+    z.string().regex(/^[\w-]{43}$/, 'the base64url P-256 private key (43 characters)'),
+  ),
+  VAPID_SUBJECT: optionalSetting(
+    z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… or https://…'),
+  ),
   /**
    * Proxies whose X-Forwarded-For is believed (Express `trust proxy`: true, a hop count, or
    * addresses / subnets such as `uniquelocal`); none by default, so X-Forwarded-For is ignored.
