@@ -293,6 +293,8 @@ async function main() {
     sensorImportQueue,
     retentionQueue,
     resealQueue,
+    webhookQueue,
+    pushQueue,
   ]);
   for (const worker of [
     mailWorker,
@@ -304,6 +306,8 @@ async function main() {
     sensorImportWorker,
     retentionWorker,
     resealWorker,
+    webhookWorker,
+    pushWorker,
   ])
     metrics.observe(worker);
   const metricsServer =
@@ -322,6 +326,8 @@ async function main() {
   await alertRulesWorker.waitUntilReady();
   await retentionWorker.waitUntilReady();
   await resealWorker.waitUntilReady();
+  await webhookWorker.waitUntilReady();
+  await pushWorker.waitUntilReady();
   logger.info(
     {
       queues: [
@@ -334,6 +340,8 @@ async function main() {
         QUEUES.sensorImport,
         QUEUES.retention,
         QUEUES.reseal,
+        QUEUES.webhooks,
+        QUEUES.push,
       ],
       prefix: bullPrefix(config.redisPrefix),
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
