@@ -81,7 +81,11 @@ export function usePushDevice() {
   }, [supported, publicKey, key.isLoading, key.isError, register]);
 
   const subscribe = useCallback(async () => {
-    if (!publicKey) return;
+    if (!publicKey) {
+      // The key could not be read (network): nothing to subscribe with yet.
+      setFailed(true);
+      return;
+    }
     setBusy(true);
     setFailed(false);
     try {
