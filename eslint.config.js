@@ -144,6 +144,11 @@ export default tseslint.config(
     },
   },
   {
+    // The Web Push service worker runs in the service worker scope, not a page.
+    files: ['client/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

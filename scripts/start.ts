@@ -21,6 +21,7 @@ import {
   ensurePostgres,
   ensureRedis,
   localMetricsToken,
+  localVapidKeys,
 } from './lib/services.ts';
 import { Supervisor } from './lib/supervisor.ts';
 import { buildServer } from './build-server.ts';
@@ -95,6 +96,13 @@ if (!appSecret && process.env.NODE_ENV !== 'production') {
   );
 }
 
+// Web Push: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY from the environment, else a pair made once
+// into var/vapid-keys.json (browsers subscribe with its public key).
+const vapid =
+  process.env.VAPID_PUBLIC_KEY && process.env.VAPID_PRIVATE_KEY
+    ? { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY }
+    : localVapidKeys(varDir);
+
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: postgres.url,
@@ -104,6 +112,8 @@ const env: NodeJS.ProcessEnv = {
   METRICS_TOKEN:
     process.env.METRICS_TOKEN ||
     (process.env.NODE_ENV === 'production' ? undefined : localMetricsToken(varDir)),
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
   MAIL_DIR: mailDir,
   UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads'),
   DEMO: demo ? '1' : '0',

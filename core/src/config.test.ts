@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { generateVapidKeys } from './notifications/vapid.ts';
 
 const SECRET = 'a-secret-of-this-deployment-0123456789abcdef';
 
@@ -63,6 +64,39 @@ describe('loadConfig: retention', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', RETENTION_RAW_MONTHS: '0' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'test', RETENTION_RAW_MONTHS: '1.5' })).toThrow(
       ConfigError,
+    );
+  });
+});
+
+describe('loadConfig: Web Push (VAPID)', () => {
+  const pair = generateVapidKeys();
+  const prod = { NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) } as const;
+
+  it('takes the keys and subject from the environment', () => {
+    expect(
+      loadConfig({
+        ...prod,
+        VAPID_PUBLIC_KEY: pair.publicKey,
+        VAPID_PRIVATE_KEY: pair.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@example.com',
+      }).vapid,
+    ).toEqual({ ...pair, subject: 'mailto:ops@example.com' });
+  });
+
+  it('has push off without keys (empty counts as unset), a pair per process in tests', () => {
+    expect(loadConfig({ ...prod, VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '' }).vapid).toBeNull();
+    const test = loadConfig({ NODE_ENV: 'test' }).vapid!;
+    expect(Buffer.from(test.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(test.privateKey, 'base64url')).toHaveLength(32);
+    expect(loadConfig({ NODE_ENV: 'test' }).vapid!.publicKey).toBe(test.publicKey);
+  });
+
+  it('refuses a malformed key or half a pair, in one line each', () => {
+    expect(() =>
+      loadConfig({ ...prod, VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: pair.privateKey }),
+    ).toThrow(/VAPID_PUBLIC_KEY: the base64url P-256 public key/);
+    expect(() => loadConfig({ ...prod, VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither)',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { generateVapidKeys, type VapidKeys } from './notifications/vapid.ts';
 
 /** A configuration the process cannot start with; its message is one line, for the console. */
 export class ConfigError extends Error {
@@ -17,6 +18,37 @@ let testSecret: string | undefined;
 function testRunSecret(): string {
   testSecret ??= randomBytes(48).toString('base64url');
   return testSecret;
+}
+
+/** The VAPID keys of a test run without them: drawn once per process, like its secret. */
+let testVapid: VapidKeys | undefined;
+
+function vapidOf(
+  c: {
+    NODE_ENV: string;
+    VAPID_PUBLIC_KEY?: string;
+    VAPID_PRIVATE_KEY?: string;
+    VAPID_SUBJECT?: string;
+  },
+  publicUrl: string,
+): (VapidKeys & { subject: string }) | null {
+  const subject =
+    c.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:admin@localhost');
+  if (c.VAPID_PUBLIC_KEY && c.VAPID_PRIVATE_KEY)
+    return { publicKey: c.VAPID_PUBLIC_KEY, privateKey: c.VAPID_PRIVATE_KEY, subject };
+  if (c.NODE_ENV !== 'test') return null;
+  testVapid ??= generateVapidKeys();
+  return { ...testVapid, subject };
+}
+
+/** A setting that may be left out or empty (as a copied .env.example leaves it). */
+function optionalSetting(schema: z.ZodString) {
+  return z
+    .string()
+    .trim()
+    .transform((v) => v || undefined)
+    .pipe(schema.optional())
+    .optional();
 }
 
 const envSchema = z.object({
@@ -89,6 +121,20 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v === '1' || v === 'true'),
   /**
+   * Web Push (VAPID, RFC 8292): the P-256 key pair of this server, base64url (public 65 bytes,
+   * private 32). `npm start` generates one into var/vapid-keys.json when they are unset; without
+   * them push is off. The subject is the contact a push service may write to.
+   */
+  VAPID_PUBLIC_KEY: optionalSetting(
+    z.string().regex(/^B[A-P][\w-]{85}$/, 'the base64url P-256 public key (87 characters)'),
+  ),
+  VAPID_PRIVATE_KEY: optionalSetting(
+    z.string().regex(/^[\w-]{43}$/, 'the base64url P-256 private key (43 characters)'),
+  ),
+  VAPID_SUBJECT: optionalSetting(
+    z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'mailto:… or https://…'),
+  ),
+  /**
    * Proxies whose X-Forwarded-For is believed (Express `trust proxy`: true, a hop count, or
    * addresses / subnets such as `uniquelocal`); none by default, so X-Forwarded-For is ignored.
    */
@@ -147,6 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'APP_SECRET is not set: give it 32+ random characters (npm start keeps one beside its database)',
     );
   }
+  if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY) {
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together (or neither)');
+  }
   if (c.HTTP_HEADERS_TIMEOUT_MS > c.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS');
   }
@@ -203,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     invitationRateLimit: c.INVITATION_RATE_LIMIT,
     merakiRateLimit: c.MERAKI_RATE_LIMIT,
     webhookAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE,
+    /** Web Push keys (VAPID); a test run without them draws a pair per process; null: no push. */
+    vapid: vapidOf(c, publicUrl),
     shutdownDrainMs: c.SHUTDOWN_DRAIN_MS,
     metricsToken: c.METRICS_TOKEN,
     /** Where errors are reported (core/src/error-reporting/reporter.ts); none when unset. */

@@ -22,6 +22,7 @@ export const QUEUES = {
   retention: 'retention',
   reseal: 'reseal',
   webhooks: 'webhooks',
+  push: 'push',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -52,6 +53,8 @@ export interface JobData {
   reseal: { trigger?: 'start' | 'tick' };
   /** One delivery of a notification to a user's webhook (`webhook_deliveries` row, committed). */
   webhooks: { deliveryId: string };
+  /** One notification to one browser's push subscription (both rows committed). */
+  push: { notificationId: string; subscriptionId: string };
 }
 
 /**

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { generateVapidKeys, type VapidKeys } from '@aircloud/core/notifications/vapid';
 
 /** A TCP port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -236,6 +237,30 @@ export async function databaseAppSecret(
  */
 export function localMetricsToken(varDir: string): string {
   return localSecretFile(varDir, 'metrics-token', 32);
+}
+
+/**
+ * The Web Push (VAPID) key pair of this installation, made once into `<varDir>/vapid-keys.json`
+ * (mode 0600): browsers subscribe with its public key, so it must outlive restarts.
+ */
+export function localVapidKeys(varDir: string): VapidKeys {
+  const file = path.join(varDir, 'vapid-keys.json');
+  mkdirSync(varDir, { recursive: true });
+  if (existsSync(file)) {
+    try {
+      const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidKeys>;
+      if (/^B[\w-]{86}$/.test(kept.publicKey ?? '') && /^[\w-]{43}$/.test(kept.privateKey ?? '')) {
+        chmodSync(file, 0o600);
+        return kept as VapidKeys;
+      }
+    } catch {
+      // Unreadable: made again below (browsers subscribe again with the new key).
+    }
+  }
+  const keys = generateVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return keys;
 }
 
 /** A random secret kept in `<varDir>/<name>` (mode 0600), made when missing or too short. */

@@ -28,6 +28,7 @@ import {
   notificationRoutes,
 } from './modules/notifications/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
+import { pushSubscriptionRoutes } from './modules/push-subscriptions/routes.ts';
 import { registrationRoutes } from './modules/registration/routes.ts';
 import { productKeyRoutes } from './modules/product-keys/routes.ts';
 import { purifierRoutes } from './modules/purifiers/routes.ts';
@@ -134,11 +135,18 @@ export function createApp(deps: AppDeps): AirCloudApp {
     config.redisPrefix,
   );
   webhookQueue.on('error', (err) => deps.logger.warn({ err }, 'webhooks queue error'));
+  const pushQueue = createQueue(
+    QUEUES.push,
+    queueConnection(config, deps.redis),
+    config.redisPrefix,
+  );
+  pushQueue.on('error', (err) => deps.logger.warn({ err }, 'push queue error'));
   const ctx: AppContext = {
     ...deps,
     accessTokens: createAccessTokens(config.appSecret, config.appSecretPrevious),
     io,
     webhookQueue,
+    pushQueue,
     notificationChannels: channelHooks(emailChannel(config.publicUrl), webhookChannel),
   };
   attachRealtimeHandlers(io, ctx);
@@ -194,6 +202,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api', hydraRoutes(ctx));
   app.use('/api', registrationRoutes(ctx));
   app.use('/api/me/notification_preferences', notificationPreferenceRoutes(ctx));
+  app.use('/api/me', pushSubscriptionRoutes(ctx));
   app.use('/api/me', meRoutes(ctx));
   app.use('/api/notifications', notificationRoutes(ctx));
   app.use('/api/webhooks', webhookRoutes(ctx));
@@ -247,6 +256,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
       await alertRulesQueue.close();
       await sensorImportQueue.close();
       await webhookQueue.close();
+      await pushQueue.close();
     },
   };
 }

@@ -25,6 +25,8 @@ export interface AppContext extends AppDeps {
   io: RealtimeServer;
   /** Producer of the `webhooks` queue: deliveries of notifications recorded by a request. */
   webhookQueue: Queue<JobData['webhooks']>;
+  /** Producer of the `push` queue: Web Push messages of notifications recorded by a request. */
+  pushQueue: Queue<JobData['push']>;
   /** The channels besides in-app (mail outbox, webhook deliveries), recorded with a notification. */
   notificationChannels: ChannelHook;
 }

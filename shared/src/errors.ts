@@ -53,6 +53,11 @@ export const ERROR_KEYS = [
   'webhook_url_private',
   'webhook_url_unresolvable',
   'webhook_limit',
+  // Web Push subscriptions (docs/api-notifications.md)
+  'push_endpoint_invalid',
+  'push_key_invalid',
+  'push_subscription_limit',
+  'push_unavailable',
   // sensor import
   'type_file_not_found',
   'type_invalid_file',

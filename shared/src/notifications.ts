@@ -19,7 +19,10 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const NOTIFICATION_CHANNELS = ['in_app', 'email', 'push', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
-/** Channels held back during quiet hours (the in-app list still records everything). */
+/**
+ * Channels deferred during quiet hours: recorded, and delivered when the quiet hours end (the
+ * in-app list records and shows at once).
+ */
 export const QUIET_CHANNELS: readonly NotificationChannel[] = ['email', 'push', 'webhook'];
 
 /** A device is reported offline once it has been silent this long (minutes; default, bounds). */
@@ -339,4 +342,85 @@ export interface WebhookDelivery {
   created_at: string;
   last_attempt_at: string | null;
   delivered_at: string | null;
+}
+
+/** Web Push: how long a push service keeps a message for an offline device (seconds). */
+export const PUSH_TTL_S = 24 * 3600;
+/** Push subscriptions a user may keep (one per browser and device). */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 20;
+
+/**
+ * True when `value` is base64url (padding allowed) of exactly `bytes` bytes; `point`: an
+ * uncompressed P-256 point, whose first byte is 0x04 (base64url "B", then A..P).
+ */
+function isBase64Url(value: string, bytes: number, point = false): boolean {
+  const bare = value.replace(/=+$/, '');
+  if (!/^[A-Za-z0-9_-]+$/.test(bare) || bare.length !== Math.ceil((bytes * 4) / 3)) return false;
+  return !point || /^B[A-P]/.test(bare);
+}
+
+/**
+ * The body of `POST /api/me/push_subscriptions`: what `PushSubscription.toJSON()` gives in a
+ * browser. `keys.p256dh` is the browser's P-256 public key (65 bytes, uncompressed point) and
+ * `keys.auth` its 16-byte authentication secret, both base64url (RFC 8291). The server also
+ * wants the endpoint in https (WEBHOOK_ALLOW_PRIVATE lifts it, for a local push service).
+ */
+export const pushSubscriptionInputSchema = z.strictObject(
+  {
+    endpoint: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(2000, { error: 'validation.max_length' })
+      .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, { error: 'push_endpoint_invalid' }),
+    expirationTime: z.number({ error: 'validation.invalid' }).nullable().optional(),
+    keys: z.strictObject(
+      {
+        p256dh: z
+          .string({ error: 'push_key_invalid' })
+          .refine((v) => isBase64Url(v, 65, true), { error: 'push_key_invalid' }),
+        auth: z
+          .string({ error: 'push_key_invalid' })
+          .refine((v) => isBase64Url(v, 16), { error: 'push_key_invalid' }),
+      },
+      { error: 'push_key_invalid' },
+    ),
+  },
+  { error: 'validation.invalid' },
+);
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
+
+/** The body (or `?endpoint=`) of `DELETE /api/me/push_subscriptions`. */
+export const pushSubscriptionDeleteSchema = z.object({
+  endpoint: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(2000, { error: 'validation.max_length' }),
+});
+
+/** A push subscription as the API answers it (the keys are not shown again). */
+export interface PushSubscriptionInfo {
+  endpoint: string;
+  user_agent: string | null;
+  created_at: string;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+}
+
+/** `GET /api/me/push_public_key`: the key a browser subscribes with. */
+export interface PushPublicKey {
+  /** The application server key (VAPID, P-256, base64url); null when push is not set up. */
+  public_key: string | null;
+}
+
+/** What the service worker receives in a push message (JSON, encrypted per RFC 8291). */
+export interface PushMessage {
+  /** The notification's id (also the tag: a repeated delivery replaces, never stacks). */
+  id: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  /** Where a click leads: the machine's page. */
+  url: string;
 }

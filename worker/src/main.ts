@@ -14,6 +14,7 @@ import { startMailSweep } from './mail/sweep.ts';
 import { emailChannel } from '@aircloud/core/notifications/email';
 import { channelHooks, webhookChannel } from '@aircloud/core/notifications/webhooks';
 import { createDeliverWebhookTask } from './tasks/DeliverWebhookTask.ts';
+import { createDeliverPushTask } from './tasks/DeliverPushTask.ts';
 import {
   APPLY_SCHEDULE_PATTERN,
   APPLY_SCHEDULE_SCHEDULER,
@@ -117,11 +118,26 @@ async function main() {
   // them and are queued once committed.
   const webhookQueue = createQueue(QUEUES.webhooks, redis, config.redisPrefix);
   webhookQueue.on('error', (err) => logger.warn({ err: err.message }, 'webhooks queue error'));
+  const pushQueue = createQueue(QUEUES.push, redis, config.redisPrefix);
+  pushQueue.on('error', (err) => logger.warn({ err: err.message }, 'push queue error'));
   const notify = {
     channels: channelHooks(emailChannel(config.publicUrl), webhookChannel),
     mailQueue,
     webhookQueue,
+    pushQueue,
   };
+  // Web Push: one job per notification and browser subscription (a dead endpoint holds up none).
+  const pushWorker = createWorker(
+    QUEUES.push,
+    createDeliverPushTask({
+      db,
+      logger,
+      vapid: config.vapid,
+      publicUrl: config.publicUrl,
+      allowPrivate: config.webhookAllowPrivate,
+    }),
+    { ...workers, concurrency: 8 },
+  );
   // Each delivery is its own job with a timeout: a failing endpoint holds up no other.
   const webhookWorker = createWorker(
     QUEUES.webhooks,
@@ -277,6 +293,8 @@ async function main() {
     sensorImportQueue,
     retentionQueue,
     resealQueue,
+    webhookQueue,
+    pushQueue,
   ]);
   for (const worker of [
     mailWorker,
@@ -288,6 +306,8 @@ async function main() {
     sensorImportWorker,
     retentionWorker,
     resealWorker,
+    webhookWorker,
+    pushWorker,
   ])
     metrics.observe(worker);
   const metricsServer =
@@ -306,6 +326,8 @@ async function main() {
   await alertRulesWorker.waitUntilReady();
   await retentionWorker.waitUntilReady();
   await resealWorker.waitUntilReady();
+  await webhookWorker.waitUntilReady();
+  await pushWorker.waitUntilReady();
   logger.info(
     {
       queues: [
@@ -318,6 +340,8 @@ async function main() {
         QUEUES.sensorImport,
         QUEUES.retention,
         QUEUES.reseal,
+        QUEUES.webhooks,
+        QUEUES.push,
       ],
       prefix: bullPrefix(config.redisPrefix),
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
@@ -338,6 +362,7 @@ async function main() {
       await sweep.stop();
       await mailWorker.close();
       await webhookWorker.close();
+      await pushWorker.close();
       await sensorImportWorker.close();
       await sensorImportQueue.close();
       await scheduleWorker.close();
@@ -351,6 +376,7 @@ async function main() {
       await resealQueue.close();
       await mailQueue.close();
       await webhookQueue.close();
+      await pushQueue.close();
       await scheduleQueue.close();
       await samplesQueue.close();
       await watchQueue.close();

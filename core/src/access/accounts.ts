@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { purifiers, sensors } from '../db/schema/index.ts';
 import type { Keyring } from '../lib/keyring.ts';
+import { endPushSubscriptions } from '../notifications/push.ts';
 import { endOwnership, type EndedOwnership } from './ownership.ts';
 import { affectedPurifiers, settleControl, type Settled } from './settle.ts';
 
@@ -10,13 +11,16 @@ type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'exec
 /**
  * A user's account is disabled, inside that transaction: whatever they drove stops at once (rule
  * holds of their rules are released; their links and schedules stay, inert, until the account is
- * enabled again: control is asked "now", and a disabled account controls nothing).
+ * enabled again: control is asked "now", and a disabled account controls nothing), and their
+ * browsers' push subscriptions end (a browser subscribes again after the next sign-in). A
+ * deleted account's subscriptions go with its row.
  */
 export async function settleDisabledAccount(
   tx: Executor,
   userId: string,
   now: Date = new Date(),
 ): Promise<Settled> {
+  await endPushSubscriptions(tx, userId);
   return settleControl(tx, { users: [userId] }, now);
 }
 

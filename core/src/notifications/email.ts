@@ -6,6 +6,7 @@ import { pickLanguage } from '@aircloud/shared/i18n/translate';
 import { mails } from '../db/schema/index.ts';
 import { dispatchMail } from '../outbox/outbox.ts';
 import type { JobData } from '../queues.ts';
+import { deferredDelayMs } from './quiet-hours.ts';
 import type { ChannelHook, NotificationRow } from './record.ts';
 
 /**
@@ -52,14 +53,17 @@ export function emailChannel(publicUrl: string): ChannelHook {
 }
 
 /**
- * After the commit: queues the mails of the notifications handed to e-mail (a job lost here is
- * queued again by the outbox sweep).
+ * After the commit: queues the mails of the notifications handed to e-mail, delayed to the end
+ * of the quiet hours that deferred them (a job lost here is queued again by the outbox sweep,
+ * which leaves deferred mails alone until then).
  */
 export async function dispatchNotificationMails(
   queue: Queue<JobData['mail']>,
   rows: NotificationRow[],
 ): Promise<void> {
   await Promise.all(
-    rows.filter((r) => r.channels.includes('email')).map((r) => dispatchMail(queue, r.id)),
+    rows
+      .filter((r) => r.channels.includes('email'))
+      .map((r) => dispatchMail(queue, r.id, deferredDelayMs(r))),
   );
 }

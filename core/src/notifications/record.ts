@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import {
   completePreferences,
-  inQuietHours,
   QUIET_CHANNELS,
   type NotificationChannel,
   type NotificationPayload,
@@ -12,6 +11,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
 import { machineAudienceSql } from './audience.ts';
+import { quietHoursEnd } from './quiet-hours.ts';
 
 type Executor = Pick<Database, 'execute' | 'insert'>;
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -20,7 +20,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
  * The channels besides in-app that this build delivers (a channel missing here is never
  * recorded as handed over, whatever the preferences say).
  */
-export const DELIVERED_CHANNELS: readonly NotificationChannel[] = ['email', 'webhook'];
+export const DELIVERED_CHANNELS: readonly NotificationChannel[] = ['email', 'push', 'webhook'];
 
 /** One event to tell the users who see its machine about. */
 export interface NotificationEventInput {
@@ -107,7 +107,8 @@ export type ChannelHook = (
  * transaction of the event: both commit or neither). Recipients are the users who see the
  * machine at this moment (its owner and the accepted invitations of its owner; enabled
  * accounts only); each user's preferences decide the channels, quiet hours (at `now`, in their
- * time zone) hold back the channels other than in-app, flapping control folds frequent events
+ * time zone) defer the channels other than in-app to their end (`deliver_after`: the jobs that
+ * deliver them are delayed until then), flapping control folds frequent events
  * of one rule into the next. Idempotent: a dedupe key already recorded for a user is skipped.
  * Answers the rows written.
  */
@@ -127,23 +128,28 @@ export async function recordNotifications(
       .filter((id) => !event.onlyFor || event.onlyFor.includes(id));
     if (recipients.length === 0) continue;
     const prefs = await preferencesOf(tx, recipients);
-    const { rows: hooked } = await tx.execute<{ user_id: string }>(sql`
-      SELECT DISTINCT user_id FROM webhooks WHERE enabled AND user_id IN (${sql.join(
-        recipients.map((id) => sql`${id}`),
-        sql`, `,
-      )})`);
-    const withWebhook = new Set(hooked.map((r) => r.user_id));
+    const userList = sql.join(
+      recipients.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const { rows: reachable } = await tx.execute<{ user_id: string; channel: string }>(sql`
+      SELECT DISTINCT user_id, 'webhook' AS channel FROM webhooks
+       WHERE enabled AND user_id IN (${userList})
+      UNION
+      SELECT DISTINCT user_id, 'push' FROM push_subscriptions WHERE user_id IN (${userList})`);
+    const has = (userId: string, channel: NotificationChannel) =>
+      reachable.some((r) => r.user_id === userId && r.channel === channel);
     for (const userId of recipients) {
       const pref = prefs.get(userId)!;
       const switches = pref.channels[event.type];
-      const quiet = inQuietHours(pref.quiet_hours, pref.time_zone, now);
-      // The webhook channel counts only for users with an enabled webhook.
+      // The webhook and push channels count only for users with a webhook or a subscription.
       const channels = DELIVERED_CHANNELS.filter(
-        (c) =>
-          switches[c] &&
-          !(quiet && QUIET_CHANNELS.includes(c)) &&
-          (c !== 'webhook' || withWebhook.has(userId)),
+        (c) => switches[c] && (c === 'email' || has(userId, c)),
       );
+      // Inside quiet hours these channels wait for their end; the in-app list shows it now.
+      const deliverAfter = channels.some((c) => QUIET_CHANNELS.includes(c))
+        ? quietHoursEnd(pref.quiet_hours, pref.time_zone, now)
+        : null;
       if (!switches.in_app && !DELIVERED_CHANNELS.some((c) => switches[c])) continue;
       let payload = event.payload;
       if (event.throttleKey && pref.flap_interval_min > 0) {
@@ -173,6 +179,7 @@ export async function recordNotifications(
           dedupeKey: event.dedupeKey,
           inApp: switches.in_app,
           channels,
+          deliverAfter,
         })
         .onConflictDoNothing()
         .returning();

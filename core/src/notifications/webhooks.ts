@@ -9,6 +9,7 @@ import { pageOffset } from '../db/sql.ts';
 import { webhookDeliveries, webhooks } from '../db/schema/index.ts';
 import { iri } from '../jsonld.ts';
 import type { JobData } from '../queues.ts';
+import { deferredDelayMs } from './quiet-hours.ts';
 import type { ChannelHook, NotificationRow } from './record.ts';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -78,7 +79,10 @@ export function channelHooks(...hooks: ChannelHook[]): ChannelHook {
   };
 }
 
-/** After the commit: queues the pending deliveries of these notifications (job id = row id). */
+/**
+ * After the commit: queues the pending deliveries of these notifications (job id = row id),
+ * delayed to the end of the quiet hours that deferred them.
+ */
 export async function dispatchWebhookDeliveries(
   db: Pick<Database, 'select'>,
   queue: Queue<JobData['webhooks']>,
@@ -91,17 +95,25 @@ export async function dispatchWebhookDeliveries(
       .where(
         and(eq(webhookDeliveries.notificationId, row.id), eq(webhookDeliveries.status, 'pending')),
       );
+    const delay = deferredDelayMs(row);
     for (const d of deliveries)
-      await queue.add('deliver', { deliveryId: d.id }, { jobId: d.id }).catch(() => undefined);
+      await queue
+        .add('deliver', { deliveryId: d.id }, { jobId: d.id, ...(delay > 0 ? { delay } : {}) })
+        .catch(() => undefined);
   }
 }
 
-/** Pending deliveries older than `olderThanMs` (lost jobs), for the sweep. */
+/**
+ * Pending deliveries older than `olderThanMs` (lost jobs), for the sweep; those deferred by
+ * quiet hours only once they are due.
+ */
 export async function pendingDeliveries(db: Database, olderThanMs = 60_000, limit = 500) {
   const { rows } = await db.execute<{ id: string }>(sql`
-    SELECT id FROM webhook_deliveries
-     WHERE status = 'pending' AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
-     ORDER BY created_at LIMIT ${limit}`);
+    SELECT d.id FROM webhook_deliveries d JOIN notifications n ON n.id = d.notification_id
+     WHERE d.status = 'pending'
+       AND d.created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+       AND (n.deliver_after IS NULL OR n.deliver_after <= now())
+     ORDER BY d.created_at LIMIT ${limit}`);
   return rows.map((r) => r.id);
 }
 

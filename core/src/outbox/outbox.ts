@@ -28,8 +28,10 @@ export async function recordMail(tx: Executor, mail: MailJob): Promise<string> {
 export async function dispatchMail(
   queue: Queue<JobData['mail']>,
   mailId: string,
+  delayMs = 0,
 ): Promise<boolean> {
-  return queue.add('send', { mailId }, { jobId: mailId }).then(
+  const delay = delayMs > 0 ? { delay: delayMs } : {};
+  return queue.add('send', { mailId }, { jobId: mailId, ...delay }).then(
     () => true,
     () => false,
   );

@@ -128,7 +128,8 @@ export interface SlotOccurrence {
 
 // Calendar dates step and name their weekday through UTC fields: no zone, no DST to handle.
 // (eachDayOfInterval in the zone gives the same days at six times the cost per purifier and run.)
-function addDays(date: LocalDate, days: number): LocalDate {
+/** The calendar date `days` after (or before) `date`. */
+export function addDays(date: LocalDate, days: number): LocalDate {
   const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }

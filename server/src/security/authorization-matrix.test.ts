@@ -363,6 +363,21 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('post', '/api/notifications/read', { all: true })(s),
     expect: signedIn(200),
   },
+  'GET /api/me/push_public_key': {
+    call: (_w, s) => get('/api/me/push_public_key')(s),
+    expect: signedIn(200),
+  },
+  'POST /api/me/push_subscriptions': {
+    call: (_w, s) =>
+      send('post', '/api/me/push_subscriptions', { endpoint: 'ftp://push.example.com' })(s),
+    expect: signedIn(422),
+  },
+  'DELETE /api/me/push_subscriptions': {
+    // Nobody's endpoint: the same 404 to every signed-in caller.
+    call: (_w, s) =>
+      send('delete', '/api/me/push_subscriptions', { endpoint: 'https://push.example.com/x' })(s),
+    expect: signedIn(404),
+  },
   'GET /api/webhooks': { call: (_w, s) => get('/api/webhooks')(s), expect: signedIn(200) },
   'POST /api/webhooks': {
     call: (_w, s) => send('post', '/api/webhooks', { url: 'ftp://example.com' })(s),

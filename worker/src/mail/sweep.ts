@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '@aircloud/core/db/client';
 import { mails } from '@aircloud/core/db/schema';
@@ -33,7 +33,13 @@ export async function requeuePendingMails(
     .select({ id: mails.id })
     .from(mails)
     .where(
-      and(eq(mails.status, 'pending'), lt(mails.createdAt, new Date(Date.now() - olderThanMs))),
+      and(
+        eq(mails.status, 'pending'),
+        lt(mails.createdAt, new Date(Date.now() - olderThanMs)),
+        // A notification's mail deferred by quiet hours (same id) waits for their end.
+        sql`NOT EXISTS (SELECT 1 FROM notifications n
+                         WHERE n.id = ${mails.id} AND n.deliver_after > now())`,
+      ),
     )
     .orderBy(asc(mails.createdAt))
     .limit(batch);

@@ -14,7 +14,7 @@ import {
 } from '@aircloud/core/db/schema';
 import { keyringOf } from '@aircloud/core/lib/keyring';
 import { recordNotifications } from '@aircloud/core/notifications/record';
-import { webhookChannel } from '@aircloud/core/notifications/webhooks';
+import { pendingDeliveries, webhookChannel } from '@aircloud/core/notifications/webhooks';
 import { WEBHOOK_TOLERANCE_S } from '@aircloud/shared/notifications';
 import { insertStranger, useOwnerDatabase } from '../../test/fixtures.ts';
 import { memoryLogger } from '../../test/harness.ts';
@@ -152,6 +152,25 @@ describe('DeliverWebhook task', () => {
     // A retried or duplicated job posts nothing more.
     expect(await deliver(job(delivery!.id))).toEqual({ status: 'skipped', reason: 'already_done' });
     expect(received.filter((r) => r.body.delivery === delivery!.id)).toHaveLength(1);
+  });
+
+  it('leaves a delivery deferred by quiet hours to its delayed job: the sweep queues it only once due', async () => {
+    const user = await insertStranger(t.database);
+    const h = await hook(user, '/quiet');
+    const [row] = await event(await sensorOf(user));
+    const [delivery] = await deliveriesOf(h);
+    // Lost jobs are looked for among deliveries older than -60 s: this one counts.
+    expect(await pendingDeliveries(t.database.db, -60_000)).toContain(delivery!.id);
+    await t.database.db
+      .update(notifications)
+      .set({ deliverAfter: new Date(Date.now() + 3600_000) })
+      .where(eq(notifications.id, row!.id));
+    expect(await pendingDeliveries(t.database.db, -60_000)).not.toContain(delivery!.id);
+    await t.database.db
+      .update(notifications)
+      .set({ deliverAfter: new Date(Date.now() - 1000) })
+      .where(eq(notifications.id, row!.id));
+    expect(await pendingDeliveries(t.database.db, -60_000)).toContain(delivery!.id);
   });
 
   it('refuses a loopback address at delivery time unless WEBHOOK_ALLOW_PRIVATE', async () => {

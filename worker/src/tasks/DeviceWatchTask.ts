@@ -6,6 +6,7 @@ import { foldFleetCounts } from '@aircloud/core/fleet/counts';
 import { announceNotifications } from '@aircloud/core/notifications/announce';
 import { recordWatchNotifications } from '@aircloud/core/notifications/watch';
 import { dispatchNotificationMails } from '@aircloud/core/notifications/email';
+import { dispatchPushMessages } from '@aircloud/core/notifications/push';
 import {
   dispatchWebhookDeliveries,
   pendingDeliveries,
@@ -51,6 +52,7 @@ export function createDeviceWatchTask({
   channels,
   mailQueue,
   webhookQueue,
+  pushQueue,
 }: {
   db: Database;
   logger: Logger;
@@ -62,6 +64,8 @@ export function createDeviceWatchTask({
   mailQueue?: Queue<JobData['mail']>;
   /** Producer of the webhooks queue: deliveries are queued once committed. */
   webhookQueue?: Queue<JobData['webhooks']>;
+  /** Producer of the push queue: one job per subscription, queued once committed. */
+  pushQueue?: Queue<JobData['push']>;
 }) {
   return async function watchDevices(
     _job?: Job<JobData['device-watch']>,
@@ -120,6 +124,7 @@ export function createDeviceWatchTask({
     await foldFleetCounts(db);
     const notified = await recordWatchNotifications(db, now, channels);
     if (mailQueue) await dispatchNotificationMails(mailQueue, notified);
+    if (pushQueue) await dispatchPushMessages(db, pushQueue, notified);
     if (webhookQueue) {
       await dispatchWebhookDeliveries(db, webhookQueue, notified);
       // Deliveries whose job was lost (Redis down at commit time) are queued again.

@@ -33,6 +33,8 @@ interface EvaluateDeps {
   mailQueue?: Queue<JobData['mail']>;
   /** Producer of the webhooks queue: deliveries are queued once committed. */
   webhookQueue?: Queue<JobData['webhooks']>;
+  /** Producer of the push queue: one job per subscription, queued once committed. */
+  pushQueue?: Queue<JobData['push']>;
 }
 
 /** What a run did, kept as the job's result. */
@@ -50,7 +52,7 @@ export interface EvaluateResult {
  * its next telemetry post.
  */
 async function evaluateSensors(
-  { db, logger, io, now, channels, mailQueue, webhookQueue }: EvaluateDeps,
+  { db, logger, io, now, channels, mailQueue, webhookQueue, pushQueue }: EvaluateDeps,
   sensorIds: string[],
 ): Promise<EvaluateResult> {
   const result: EvaluateResult = {
@@ -72,7 +74,7 @@ async function evaluateSensors(
             )
           : undefined;
         const handed = handOverNotifications(
-          { db, io, mailQueue, webhookQueue },
+          { db, io, mailQueue, webhookQueue, pushQueue },
           page.notifications ?? [],
         ).catch((err: unknown) =>
           logger.warn({ err, sensorId }, 'notifications not handed over (evaluation is committed)'),

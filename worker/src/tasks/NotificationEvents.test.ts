@@ -185,7 +185,7 @@ describe('alert rule notifications', () => {
     expect(rows[1]!.payload.suppressed).toEqual({ count: 3, since: at(60).toISOString() });
   });
 
-  it('records in-app but holds back e-mail inside quiet hours, in the user time zone', async () => {
+  it('defers e-mail inside quiet hours to their end, in the user time zone (in-app at once)', async () => {
     const owner = await user({
       quiet_hours: { start: '22:00', end: '07:00' },
       time_zone: 'Asia/Tokyo',
@@ -202,10 +202,11 @@ describe('alert rule notifications', () => {
       [2000, 1200],
     ]);
     const rows = await rowsOf(owner);
-    expect(rows.map((r) => [r.type, r.inApp, r.channels])).toEqual([
-      ['alert_triggered', true, ['email']],
-      ['alert_stopped', true, []],
-      ['alert_triggered', true, []],
+    // The stop has no e-mail by default; the trigger's mail waits for 07:00 in Tokyo (22:00 UTC).
+    expect(rows.map((r) => [r.type, r.inApp, r.channels, r.deliverAfter])).toEqual([
+      ['alert_triggered', true, ['email'], null],
+      ['alert_stopped', true, [], null],
+      ['alert_triggered', true, ['email'], new Date('2026-03-02T22:00:00.000Z')],
     ]);
   });
 

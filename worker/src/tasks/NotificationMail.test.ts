@@ -34,6 +34,7 @@ import {
   type SmtpPeer,
 } from '../../test/harness.ts';
 import { createEvaluateAlertRulesTask } from './EvaluateAlertRulesTask.ts';
+import { requeuePendingMails } from '../mail/sweep.ts';
 import { createSendMailTask } from './SendMailTask.ts';
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
@@ -142,6 +143,17 @@ async function alarmedSensor(owner: string) {
   return s;
 }
 
+/** Stores samples of `s` as one ingest flush; answers the job of the flush. */
+async function samplesOf(s: string, samples: [number, number][]) {
+  const batchId = batch++;
+  for (const [sec, co2] of samples)
+    await database.db.execute(sql`INSERT INTO sensor_measures (sensor_id, ts, co2, batch_id)
+      VALUES (${s}, ${at(sec)}, ${co2}, ${batchId})`);
+  return {
+    data: { batchId, sensorIds: [s], from: at(0).toISOString(), to: at(0).toISOString() },
+  };
+}
+
 async function post(s: string, samples: [number, number][], withQueue = true) {
   const evaluate = createEvaluateAlertRulesTask({
     db: database.db,
@@ -150,13 +162,7 @@ async function post(s: string, samples: [number, number][], withQueue = true) {
     channels: emailChannel(PUBLIC_URL),
     ...(withQueue ? { mailQueue: queue } : {}),
   });
-  const batchId = batch++;
-  for (const [sec, co2] of samples)
-    await database.db.execute(sql`INSERT INTO sensor_measures (sensor_id, ts, co2, batch_id)
-      VALUES (${s}, ${at(sec)}, ${co2}, ${batchId})`);
-  await evaluate({
-    data: { batchId, sensorIds: [s], from: at(0).toISOString(), to: at(0).toISOString() },
-  });
+  await evaluate(await samplesOf(s, samples));
 }
 
 describe('notification e-mails', () => {
@@ -192,17 +198,36 @@ describe('notification e-mails', () => {
     }
   });
 
-  it('sends nothing inside quiet hours (the in-app row is still recorded)', async () => {
+  it('defers the mail of an alert raised in quiet hours to their end, then sends it', async () => {
+    // Quiet hours around this moment, in UTC: from an hour ago to two hours from now.
+    const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+    const real = Date.now();
     const owner = await person('en', {
-      quiet_hours: { start: '09:00', end: '11:00' },
+      quiet_hours: { start: hhmm(real - 3600_000), end: hhmm(real + 7200_000) },
       time_zone: 'UTC',
     });
-    await post(await alarmedSensor(owner.id), [[10, 1200]]);
-    expect(await database.db.select().from(mails).where(eq(mails.to, owner.email))).toEqual([]);
-    const { rows } = await database.db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${owner.id}`,
-    );
-    expect(rows[0]!.n).toBe(1);
+    const s = await alarmedSensor(owner.id);
+    await createEvaluateAlertRulesTask({
+      db: database.db,
+      logger,
+      channels: emailChannel(PUBLIC_URL),
+      mailQueue: queue,
+    })(await samplesOf(s, [[10, 1200]]));
+    const [mail] = await database.db.select().from(mails).where(eq(mails.to, owner.email));
+    expect(mail!.status).toBe('pending');
+    const end = Math.floor((real + 7200_000) / 60_000) * 60_000;
+    const job = (await queue.getJob(mail!.id))!;
+    expect(await job.getState()).toBe('delayed');
+    expect(job.timestamp + job.delay).toBeGreaterThanOrEqual(end - 1000);
+    expect(job.timestamp + job.delay).toBeLessThanOrEqual(end + 1000);
+    // The outbox sweep leaves it alone until then.
+    expect(await requeuePendingMails({ db: database.db, queue }, { olderThanMs: -60_000 })).toBe(0);
+    expect(await job.getState()).toBe('delayed');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(peer.messages.some((m) => JSON.stringify(m.to).includes(owner.email))).toBe(false);
+    // The end of the quiet hours, brought forward: the mail goes.
+    await job.promote();
+    await waitFor(() => peer.messages.find((m) => JSON.stringify(m.to).includes(owner.email)));
   });
 
   it('drops the mail of a user whose access ended before it was sent', async () => {

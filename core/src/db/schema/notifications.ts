@@ -50,6 +50,11 @@ export const notifications = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Raised inside the recipient's quiet hours: e-mail, push and webhooks wait until then (the
+     * end of the quiet hours); null: delivered at once.
+     */
+    deliverAfter: timestamp('deliver_after', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notifications_dedupe_key').on(t.userId, t.dedupeKey),
@@ -146,5 +151,33 @@ export const webhookDeliveries = pgTable(
       'webhook_deliveries_status_check',
       sql`${t.status} IN ('pending', 'delivered', 'failed')`,
     ),
+  ],
+);
+
+/**
+ * A browser's Web Push subscription (one per browser profile and device): notifications handed
+ * to the push channel are encrypted to its keys (RFC 8291) and posted to its endpoint with the
+ * VAPID signature of this server. Dropped when the push service answers 404 or 410, when its
+ * user unsubscribes, and when the account is disabled or deleted.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
   ],
 );

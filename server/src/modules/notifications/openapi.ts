@@ -155,8 +155,9 @@ documentRoute({
   summary: "Change the caller's notification preferences",
   description:
     'Each field is optional (left out: unchanged); channels merge switch by switch. ' +
-    '`quiet_hours` (HH:mm, in `time_zone`, may run over midnight; null: none) hold back e-mail, ' +
-    'push and webhooks, the in-app list still records. `flap_interval_min`: at most one ' +
+    '`quiet_hours` (HH:mm, in `time_zone`, may run over midnight; null: none) defer e-mail, ' +
+    'push and webhooks to their end (delivered then); the in-app list shows at once. ' +
+    '`flap_interval_min`: at most one ' +
     'notification per rule per interval (0: no limit), the others counted into the next.',
   body: notificationPreferencesInputSchema,
   responses: { 200: { description: 'The preferences', schema: PreferencesSchema } },

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
@@ -5,7 +6,7 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import type { Me, User } from '@aircloud/shared/users';
-import { mails, users } from '@aircloud/core/db/schema';
+import { mails, pushSubscriptions, users } from '@aircloud/core/db/schema';
 import {
   GOOD_PASSWORD,
   createUser,
@@ -363,6 +364,22 @@ describe('PUT /api/users/{ulid}', () => {
     });
     expect((await updated).firstname).toBe('Katherine');
 
+    // A browser of theirs receives push notifications until the account is disabled.
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const endpoint = `https://push.example.com/send/${ulid()}`;
+    const subscribed = await request(t.url)
+      .post('/api/me/push_subscriptions')
+      .set('Cookie', target.access)
+      .send({
+        endpoint,
+        keys: {
+          p256dh: ecdh.getPublicKey().toString('base64url'),
+          auth: randomBytes(16).toString('base64url'),
+        },
+      });
+    expect(subscribed.status).toBe(201);
+
     const revoked = new Promise<void>((resolve) => socket.once('session:revoked', () => resolve()));
     const disable = await request(t.url)
       .put(`/api/users/${target.user.id}`)
@@ -371,6 +388,9 @@ describe('PUT /api/users/{ulid}', () => {
     expect(disable.status).toBe(200);
     expect(disable.body.enabled).toBe(false);
     await revoked;
+    expect(
+      await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)),
+    ).toEqual([]);
     expect(
       (await request(t.url).post('/security/token/refresh').set('Cookie', target.refresh)).status,
     ).toBe(401);

@@ -42,18 +42,21 @@ function when(iso: string | null | undefined, lang: Language, timeZone: string):
 }
 
 /**
- * A notification in the recipient's language: the event in the subject and the first line,
- * the mode applied and the purifiers for an alert, what flapping control held back, a button
- * to the machine.
+ * What a notification says in the recipient's language: the event as a subject, then its lines
+ * (the event, the mode applied and the purifiers for an alert, what flapping control held
+ * back). The mail and the push message say the same.
  */
-export function renderNotificationMail(data: NotificationMailData, lang: Language): RenderedMail {
+export function notificationTexts(
+  data: Pick<NotificationMailData, 'type' | 'payload' | 'time_zone'> & { firstname?: string },
+  lang: Language,
+): { subject: string; lines: string[]; t: (part: string) => string } {
   const p = data.payload;
   const measure = p.measure as GraphMeasure | undefined;
   const unit = measure ? (MEASURE_UNITS[measure] ?? '') : '';
   const withUnit = (n: number | null | undefined) =>
     n === null || n === undefined ? '—' : `${n}${unit ? ` ${unit}` : ''}`;
   const values = {
-    firstname: data.firstname,
+    firstname: data.firstname ?? '',
     machine: p.machine_name,
     measure: measure ? translate(lang, `sensor.measures.${measure}`) : '',
     value: withUnit(p.value),
@@ -88,6 +91,16 @@ export function renderNotificationMail(data: NotificationMailData, lang: Languag
         since: when(p.suppressed.since, lang, data.time_zone),
       }),
     );
+  return { subject, lines, t: (part) => t(part) };
+}
+
+/**
+ * A notification in the recipient's language: the event in the subject and the first line,
+ * the mode applied and the purifiers for an alert, what flapping control held back, a button
+ * to the machine.
+ */
+export function renderNotificationMail(data: NotificationMailData, lang: Language): RenderedMail {
+  const { subject, lines, t } = notificationTexts(data, lang);
 
   const text = [
     t('greeting'),

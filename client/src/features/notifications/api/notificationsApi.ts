@@ -4,6 +4,9 @@ import type {
   Notification,
   NotificationPreferences,
   NotificationPreferencesInput,
+  PushPublicKey,
+  PushSubscriptionInfo,
+  PushSubscriptionInput,
   Webhook,
   WebhookDelivery,
   WebhookInput,
@@ -49,6 +52,19 @@ export const notificationsApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/me/notification_preferences', method: 'PUT', body }),
       invalidatesTags: ['NotificationPrefs'],
     }),
+    getPushPublicKey: build.query<PushPublicKey, void>({
+      query: () => ({ url: '/api/me/push_public_key' }),
+    }),
+    subscribePush: build.mutation<PushSubscriptionInfo, PushSubscriptionInput>({
+      query: (body) => ({ url: '/api/me/push_subscriptions', method: 'POST', body }),
+    }),
+    unsubscribePush: build.mutation<void, string>({
+      query: (endpoint) => ({
+        url: '/api/me/push_subscriptions',
+        method: 'DELETE',
+        body: { endpoint },
+      }),
+    }),
     listWebhooks: build.query<HydraCollection<Webhook>, void>({
       query: () => ({ url: '/api/webhooks' }),
       providesTags: ['Webhooks'],
@@ -73,6 +89,9 @@ export const {
   useMarkNotificationsReadMutation,
   useGetNotificationPreferencesQuery,
   usePutNotificationPreferencesMutation,
+  useGetPushPublicKeyQuery,
+  useSubscribePushMutation,
+  useUnsubscribePushMutation,
   useListWebhooksQuery,
   useCreateWebhookMutation,
   useDeleteWebhookMutation,

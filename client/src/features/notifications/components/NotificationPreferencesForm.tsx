@@ -14,6 +14,7 @@ import { ListStates } from '../../../components/ListState.tsx';
 import { errorMessageKey, violationsOf } from '../../../lib/api/errorMessage.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch } from '../../../lib/storeHooks.ts';
+import { PushDeviceControl } from './PushDeviceControl.tsx';
 import {
   useGetNotificationPreferencesQuery,
   usePutNotificationPreferencesMutation,
@@ -159,6 +160,9 @@ export function NotificationPreferencesForm() {
               </table>
             </div>
             <p className="muted">{t('notifications.preferences.push-note')}</p>
+            <PushDeviceControl
+              anyPushed={NOTIFICATION_TYPES.some((type) => draft.channels[type].push)}
+            />
             <div className="form__grid">
               {NUMBER_FIELDS.map(({ name, min, max }) => (
                 <FormField

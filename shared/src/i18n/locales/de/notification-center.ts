@@ -79,6 +79,24 @@ export const notificationCenter = {
       'no-delivery': 'Noch nichts zugestellt.',
       status: { pending: 'ausstehend', delivered: 'zugestellt', failed: 'fehlgeschlagen' },
     },
+    push: {
+      title: 'Benachrichtigungen auf diesem Gerät',
+      text: 'Dieser Browser zeigt Push-Benachrichtigungen auch, wenn AirCloud geschlossen ist. Die Spalte Push oben wählt, welche Ereignisse gesendet werden.',
+      state: {
+        unsupported: 'Dieser Browser kann keine Push-Benachrichtigungen empfangen.',
+        unavailable: 'Push-Benachrichtigungen sind auf diesem Server nicht eingerichtet.',
+        denied:
+          'Benachrichtigungen sind für diese Website in diesem Browser blockiert. Um sie zu erlauben, öffnen Sie die Website-Einstellungen (das Symbol links der Adressleiste), stellen Sie Benachrichtigungen auf Erlauben und laden Sie die Seite neu.',
+        off: 'Dieses Gerät empfängt keine Push-Benachrichtigungen.',
+        on: 'Dieses Gerät empfängt Push-Benachrichtigungen.',
+      },
+      'none-pushed':
+        'Noch wird kein Ereignis per Push gesendet: Haken Sie die Spalte Push oben an und speichern Sie.',
+      failed:
+        'Push-Benachrichtigungen konnten hier nicht eingeschaltet werden. Bitte versuchen Sie es erneut.',
+      subscribe: 'Für dieses Gerät einschalten',
+      unsubscribe: 'Für dieses Gerät ausschalten',
+    },
     preferences: {
       title: 'Einstellungen',
       'load-error': 'Die Einstellungen konnten nicht geladen werden',
@@ -86,11 +104,12 @@ export const notificationCenter = {
       event: 'Ereignis',
       switch: '{{type}} per {{channel}}',
       'push-note':
-        'Push-Benachrichtigungen in diesem Browser kommen mit einer späteren Version; die Einstellung bleibt dafür erhalten.',
+        'Push geht an jeden Browser, der unter „Benachrichtigungen auf diesem Gerät“ eingeschaltet ist.',
       offline_delay_min: 'Offline nach (Minuten)',
       maintenance_percent: 'Wartung fällig unter (%)',
       flap_interval_min: 'Höchstens ein Alarm je Regel alle (Minuten, 0 ohne Grenze)',
-      quiet: 'Ruhezeiten (keine E-Mail, kein Push, kein Webhook; die Liste zeichnet weiter auf)',
+      quiet:
+        'Ruhezeiten (E-Mail, Push und Webhooks warten bis zu ihrem Ende; die Liste zeigt alles sofort)',
       'quiet-start': 'Ruhe ab',
       'quiet-end': 'Ruhe bis',
       time_zone: 'Zeitzone',

@@ -7,6 +7,12 @@ export const notifications = {
       'Diese Adresse liegt in einem privaten oder lokalen Netz: Webhooks erreichen nur öffentliche Adressen',
     webhook_url_unresolvable: 'Dieser Hostname wurde nicht gefunden',
     webhook_limit: 'Sie haben bereits 10 Webhooks: löschen Sie zuerst einen',
+    push_endpoint_invalid: 'Geben Sie die https://-Adresse eines Push-Dienstes an',
+    push_key_invalid:
+      'Die Push-Schlüssel dieses Browsers sind ungültig (base64url-P-256-Schlüssel und 16-Byte-Geheimnis)',
+    push_subscription_limit:
+      'Sie erhalten Push-Benachrichtigungen bereits in 20 Browsern: Melden Sie zuerst einen ab',
+    push_unavailable: 'Push-Benachrichtigungen sind auf diesem Server nicht eingerichtet',
   },
 };
 

@@ -78,18 +78,34 @@ export const notificationCenter = {
       'no-delivery': 'Nothing delivered yet.',
       status: { pending: 'pending', delivered: 'delivered', failed: 'failed' },
     },
+    push: {
+      title: 'Notifications on this device',
+      text: 'This browser shows push notifications even when AirCloud is closed. The Push column above chooses which events are pushed.',
+      state: {
+        unsupported: 'This browser cannot receive push notifications.',
+        unavailable: 'Push notifications are not set up on this server.',
+        denied:
+          'Notifications are blocked for this site in this browser. To allow them, open the site settings (the icon left of the address bar), set Notifications to Allow, then reload this page.',
+        off: 'This device does not receive push notifications.',
+        on: 'This device receives push notifications.',
+      },
+      'none-pushed': 'No event is pushed yet: tick the Push column above and save.',
+      failed: 'Push notifications could not be turned on here. Please try again.',
+      subscribe: 'Turn on for this device',
+      unsubscribe: 'Turn off for this device',
+    },
     preferences: {
       title: 'Preferences',
       'load-error': 'The preferences could not be loaded',
       channels: 'Channels per event',
       event: 'Event',
       switch: '{{type}} by {{channel}}',
-      'push-note':
-        'Push notifications to this browser come with a later version; the switch is kept for then.',
+      'push-note': 'Push goes to each browser turned on under “Notifications on this device”.',
       offline_delay_min: 'Offline after (minutes)',
       maintenance_percent: 'Maintenance due under (%)',
       flap_interval_min: 'At most one alert per rule every (minutes, 0 for no limit)',
-      quiet: 'Quiet hours (no e-mail, push or webhook; the list still records)',
+      quiet:
+        'Quiet hours (e-mail, push and webhooks wait until they end; the list shows everything at once)',
       'quiet-start': 'Quiet from',
       'quiet-end': 'Quiet until',
       time_zone: 'Time zone',

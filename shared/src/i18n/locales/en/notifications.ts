@@ -7,6 +7,12 @@ export const notifications = {
       'This address is on a private or local network: webhooks can only reach public addresses',
     webhook_url_unresolvable: 'This host name cannot be found',
     webhook_limit: 'You already have 10 webhooks: delete one first',
+    push_endpoint_invalid: 'Enter the https:// address of a push service',
+    push_key_invalid:
+      "This browser's push keys are not valid (base64url P-256 key and 16-byte secret)",
+    push_subscription_limit:
+      'You already receive push notifications on 20 browsers: unsubscribe one first',
+    push_unavailable: 'Push notifications are not set up on this server',
   },
 };
 

@@ -78,6 +78,23 @@ export const notificationCenter = {
       'no-delivery': 'Nada entregado aún.',
       status: { pending: 'pendiente', delivered: 'entregada', failed: 'fallida' },
     },
+    push: {
+      title: 'Notificaciones en este dispositivo',
+      text: 'Este navegador muestra las notificaciones push incluso con AirCloud cerrado. La columna Push de arriba elige qué eventos se envían.',
+      state: {
+        unsupported: 'Este navegador no puede recibir notificaciones push.',
+        unavailable: 'Las notificaciones push no están configuradas en este servidor.',
+        denied:
+          'Las notificaciones están bloqueadas para este sitio en este navegador. Para permitirlas, abra la configuración del sitio (el icono a la izquierda de la barra de direcciones), ponga Notificaciones en Permitir y vuelva a cargar la página.',
+        off: 'Este dispositivo no recibe notificaciones push.',
+        on: 'Este dispositivo recibe notificaciones push.',
+      },
+      'none-pushed':
+        'Aún no se envía ningún evento por push: marque la columna Push de arriba y guarde.',
+      failed: 'No se pudieron activar aquí las notificaciones push. Inténtelo de nuevo.',
+      subscribe: 'Activar en este dispositivo',
+      unsubscribe: 'Desactivar en este dispositivo',
+    },
     preferences: {
       title: 'Preferencias',
       'load-error': 'No se pudieron cargar las preferencias',
@@ -85,11 +102,12 @@ export const notificationCenter = {
       event: 'Evento',
       switch: '{{type}} por {{channel}}',
       'push-note':
-        'Las notificaciones push en este navegador llegarán en una versión posterior; el ajuste se conserva para entonces.',
+        'El push llega a cada navegador activado en «Notificaciones en este dispositivo».',
       offline_delay_min: 'Desconectado tras (minutos)',
       maintenance_percent: 'Mantenimiento por debajo de (%)',
       flap_interval_min: 'Como mucho una alerta por regla cada (minutos, 0 sin límite)',
-      quiet: 'Horas de silencio (sin correo, push ni webhook; la lista sigue registrando)',
+      quiet:
+        'Horas de silencio (correo, push y webhooks esperan a que terminen; la lista lo muestra todo al momento)',
       'quiet-start': 'Silencio desde',
       'quiet-end': 'Silencio hasta',
       time_zone: 'Zona horaria',

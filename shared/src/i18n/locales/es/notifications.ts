@@ -7,6 +7,12 @@ export const notifications = {
       'Esta dirección está en una red privada o local: los webhooks solo pueden llegar a direcciones públicas',
     webhook_url_unresolvable: 'No se encuentra este nombre de host',
     webhook_limit: 'Ya tiene 10 webhooks: elimine uno primero',
+    push_endpoint_invalid: 'Indique la dirección https:// de un servicio de notificaciones push',
+    push_key_invalid:
+      'Las claves push de este navegador no son válidas (clave P-256 y secreto de 16 bytes en base64url)',
+    push_subscription_limit:
+      'Ya recibe notificaciones push en 20 navegadores: cancele primero una suscripción',
+    push_unavailable: 'Las notificaciones push no están configuradas en este servidor',
   },
 };
 

@@ -79,18 +79,35 @@ export const notificationCenter = {
       'no-delivery': 'Rien de livré pour le moment.',
       status: { pending: 'en attente', delivered: 'livrée', failed: 'échouée' },
     },
+    push: {
+      title: 'Notifications sur cet appareil',
+      text: 'Ce navigateur affiche les notifications push même quand AirCloud est fermé. La colonne Push ci-dessus choisit les évènements envoyés.',
+      state: {
+        unsupported: 'Ce navigateur ne peut pas recevoir de notifications push.',
+        unavailable: 'Les notifications push ne sont pas configurées sur ce serveur.',
+        denied:
+          'Les notifications sont bloquées pour ce site dans ce navigateur. Pour les autoriser, ouvrez les paramètres du site (l’icône à gauche de la barre d’adresse), réglez Notifications sur Autoriser, puis rechargez la page.',
+        off: 'Cet appareil ne reçoit pas les notifications push.',
+        on: 'Cet appareil reçoit les notifications push.',
+      },
+      'none-pushed':
+        'Aucun évènement n’est encore envoyé en push : cochez la colonne Push ci-dessus et enregistrez.',
+      failed: 'Les notifications push n’ont pas pu être activées ici. Veuillez réessayer.',
+      subscribe: 'Activer sur cet appareil',
+      unsubscribe: 'Désactiver sur cet appareil',
+    },
     preferences: {
       title: 'Préférences',
       'load-error': 'Les préférences n’ont pas pu être chargées',
       channels: 'Canaux par événement',
       event: 'Événement',
       switch: '{{type}} par {{channel}}',
-      'push-note':
-        'Les notifications push dans ce navigateur arrivent avec une prochaine version ; le réglage est conservé pour elles.',
+      'push-note': 'Le push va à chaque navigateur activé sous « Notifications sur cet appareil ».',
       offline_delay_min: 'Hors ligne après (minutes)',
       maintenance_percent: 'Maintenance sous (%)',
       flap_interval_min: 'Au plus une alerte par règle toutes les (minutes, 0 sans limite)',
-      quiet: 'Heures calmes (ni e-mail, ni push, ni webhook ; la liste enregistre toujours)',
+      quiet:
+        'Heures calmes (e-mail, push et webhooks attendent leur fin ; la liste montre tout aussitôt)',
       'quiet-start': 'Calme à partir de',
       'quiet-end': 'Calme jusqu’à',
       time_zone: 'Fuseau horaire',

@@ -7,6 +7,12 @@ export const notifications = {
       'Cette adresse est sur un réseau privé ou local : les webhooks ne peuvent joindre que des adresses publiques',
     webhook_url_unresolvable: 'Ce nom d’hôte est introuvable',
     webhook_limit: 'Vous avez déjà 10 webhooks : supprimez-en un d’abord',
+    push_endpoint_invalid: 'Indiquez l’adresse https:// d’un service de notifications push',
+    push_key_invalid:
+      'Les clés push de ce navigateur ne sont pas valides (clé P-256 et secret de 16 octets en base64url)',
+    push_subscription_limit:
+      'Vous recevez déjà les notifications push sur 20 navigateurs : désabonnez-en un d’abord',
+    push_unavailable: 'Les notifications push ne sont pas configurées sur ce serveur',
   },
 };
 

@@ -5,6 +5,10 @@ export const notifications = {
     webhook_url_private: '该地址位于私有或本地网络：webhook 只能访问公共地址',
     webhook_url_unresolvable: '找不到该主机名',
     webhook_limit: '您已有 10 个 webhook：请先删除一个',
+    push_endpoint_invalid: '请输入推送服务的 https:// 地址',
+    push_key_invalid: '此浏览器的推送密钥无效（base64url 编码的 P-256 密钥和 16 字节密钥）',
+    push_subscription_limit: '您已在 20 个浏览器上接收推送通知：请先取消其中一个',
+    push_unavailable: '此服务器未配置推送通知',
   },
 };
 

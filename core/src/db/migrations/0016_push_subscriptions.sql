@@ -1,0 +1,22 @@
+-- Web Push (issue 20): the browsers' subscriptions, and the end of quiet hours that deferred
+-- notifications wait for (docs/api-notifications.md).
+CREATE TABLE "push_subscriptions" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"endpoint" text NOT NULL,
+	"p256dh" text NOT NULL,
+	"auth" text NOT NULL,
+	"user_agent" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_success_at" timestamp with time zone,
+	"last_failure_at" timestamp with time zone,
+	"last_error" text
+);
+--> statement-breakpoint
+ALTER TABLE "push_subscriptions" ADD CONSTRAINT "push_subscriptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE UNIQUE INDEX "push_subscriptions_endpoint" ON "push_subscriptions" USING btree ("endpoint");
+--> statement-breakpoint
+CREATE INDEX "push_subscriptions_user_idx" ON "push_subscriptions" USING btree ("user_id");
+--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "deliver_after" timestamp with time zone;
