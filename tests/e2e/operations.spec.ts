@@ -245,6 +245,8 @@ test('screenshots of firmware, meraki tab and view-as-user banner in French and 
     const res = await tech.post('/api/firmwares', {
       multipart: {
         name: i === 0 ? 'Cocoon 2.4.1' : 'Dome 1.9.0 hotfix',
+        version: i === 0 ? '2.4.1' : '1.9.0-hotfix',
+        models: i === 0 ? 'HEPA_COCOON,HEPA_COCOON_SYMPHONIE' : 'HEPA_DOME_WHITE,HEPA_DOME_BLACK',
         file: {
           name: file,
           mimeType: 'application/octet-stream',

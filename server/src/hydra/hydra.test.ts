@@ -34,6 +34,8 @@ beforeAll(async () => {
     .post('/api/firmwares')
     .set('Cookie', admin.cookie)
     .field('name', 'Purifier 2.4.1')
+    .field('version', '2.4.1')
+    .field('models', 'HEPA_DOME_WHITE')
     .attach('file', Buffer.from('firmware'), {
       filename: 'purifier-2.4.1.bin',
       contentType: 'application/x-binary',

@@ -71,6 +71,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .post('/api/firmwares')
     .set('Cookie', technician.cookie)
     .field('name', 'Fuzz 1.0')
+    .field('version', '1.0')
+    .field('models', 'HEPA_COCOON,HEPA_DOME_WHITE')
     .attach('file', Buffer.from('firmware bytes'), { filename: 'fuzz-1.0.bin' });
   expect(firmware.status).toBe(201);
   const avatar = await request(t.url)
