@@ -11,6 +11,7 @@ import { invitations } from '../locales/de/invitations.ts';
 import { overview } from '../locales/de/overview.ts';
 import { notificationCenter } from '../locales/de/notification-center.ts';
 import { notifications } from '../locales/de/notifications.ts';
+import { auditLog } from '../locales/de/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -28,4 +29,5 @@ export const catalogue = deepMerge(
   overview,
   notificationCenter,
   notifications,
+  auditLog,
 );

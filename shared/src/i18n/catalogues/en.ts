@@ -11,6 +11,7 @@ import { invitations } from '../locales/en/invitations.ts';
 import { overview } from '../locales/en/overview.ts';
 import { notificationCenter } from '../locales/en/notification-center.ts';
 import { notifications } from '../locales/en/notifications.ts';
+import { auditLog } from '../locales/en/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -28,4 +29,5 @@ export const catalogue = deepMerge(
   overview,
   notificationCenter,
   notifications,
+  auditLog,
 );

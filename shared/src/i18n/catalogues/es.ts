@@ -11,6 +11,7 @@ import { invitations } from '../locales/es/invitations.ts';
 import { overview } from '../locales/es/overview.ts';
 import { notificationCenter } from '../locales/es/notification-center.ts';
 import { notifications } from '../locales/es/notifications.ts';
+import { auditLog } from '../locales/es/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -28,4 +29,5 @@ export const catalogue = deepMerge(
   overview,
   notificationCenter,
   notifications,
+  auditLog,
 );

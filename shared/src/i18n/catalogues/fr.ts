@@ -11,6 +11,7 @@ import { invitations } from '../locales/fr/invitations.ts';
 import { overview } from '../locales/fr/overview.ts';
 import { notificationCenter } from '../locales/fr/notification-center.ts';
 import { notifications } from '../locales/fr/notifications.ts';
+import { auditLog } from '../locales/fr/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -28,4 +29,5 @@ export const catalogue = deepMerge(
   overview,
   notificationCenter,
   notifications,
+  auditLog,
 );

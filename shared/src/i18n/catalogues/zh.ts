@@ -11,6 +11,7 @@ import { invitations } from '../locales/zh/invitations.ts';
 import { overview } from '../locales/zh/overview.ts';
 import { notificationCenter } from '../locales/zh/notification-center.ts';
 import { notifications } from '../locales/zh/notifications.ts';
+import { auditLog } from '../locales/zh/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -28,4 +29,5 @@ export const catalogue = deepMerge(
   overview,
   notificationCenter,
   notifications,
+  auditLog,
 );

@@ -26,11 +26,12 @@ function renderNavigation(role: Role, invitations = 0) {
 }
 
 describe('top navigation', () => {
-  it('puts users, product keys and firmware first for an administrator', () => {
+  it('puts users, product keys, firmware and the audit log first for an administrator', () => {
     expect(renderNavigation('ROLE_ADMIN')).toEqual([
       '/users',
       '/product-keys',
       '/firmware',
+      '/audit-log',
       '/overview',
       '/sensors',
       '/purifiers',
