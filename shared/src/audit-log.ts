@@ -17,25 +17,28 @@ export const AUDIT_TARGET_TYPES = [
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-/** Every administrative write, as `<target type>.<what happened>`. */
+/**
+ * Every administrative write, as `<target type>_<what happened>` (one word: also the last segment
+ * of its catalogue key, `audit-log.actions.<action>`).
+ */
 export const AUDIT_ACTIONS = [
-  'user.created',
-  'user.updated',
-  'user.role_changed',
-  'user.enabled',
-  'user.disabled',
-  'user.deleted',
-  'user.viewed_as',
-  'product_key.generated',
-  'product_key.exported',
-  'product_key.state_changed',
-  'product_key.regenerated',
-  'product_key.unlinked',
-  'firmware.imported',
-  'firmware.deleted',
-  'sensor.provisioned',
-  'translation.saved',
-  'translation.reverted',
+  'user_created',
+  'user_updated',
+  'user_role_changed',
+  'user_enabled',
+  'user_disabled',
+  'user_deleted',
+  'user_viewed_as',
+  'product_key_generated',
+  'product_key_exported',
+  'product_key_state_changed',
+  'product_key_regenerated',
+  'product_key_unlinked',
+  'firmware_imported',
+  'firmware_deleted',
+  'sensor_provisioned',
+  'translation_saved',
+  'translation_reverted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_KEY_MODELS, type ProductKeyModel } from './product-keys.ts';
-import { requiredString } from './validation.ts';
+import { requiredString, singleLineText } from './validation.ts';
 
 /** Largest firmware file accepted (spec section 9: 200 MB). */
 export const FIRMWARE_MAX_BYTES = 200 * 1024 * 1024;
@@ -20,7 +20,8 @@ export const FIRMWARE_VERSION_PATTERN =
 
 /** The version of a firmware file (`validation.firmware_version` when it is not one). */
 export const firmwareVersionSchema = () =>
-  requiredString()
+  singleLineText('validation.required')
+    .min(1, { error: 'validation.required', abort: true })
     .max(FIRMWARE_VERSION_MAX, { error: 'validation.max_length', abort: true })
     .regex(FIRMWARE_VERSION_PATTERN, { error: 'validation.firmware_version' });
 

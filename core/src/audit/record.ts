@@ -124,7 +124,7 @@ export async function recordViewAsUser(
       .where(
         and(
           eq(auditLog.actorId, actor.id),
-          eq(auditLog.action, 'user.viewed_as'),
+          eq(auditLog.action, 'user_viewed_as'),
           eq(auditLog.targetId, target.id),
           gt(auditLog.createdAt, since),
         ),
@@ -133,7 +133,7 @@ export async function recordViewAsUser(
     if (recent) return false;
     await recordAudit(tx, {
       actor,
-      action: 'user.viewed_as',
+      action: 'user_viewed_as',
       target: { type: 'user', id: target.id, label: target.email },
     });
     return true;

@@ -24,7 +24,7 @@ CREATE TABLE "audit_log" (
 	"target_id" text,
 	"target_label" text DEFAULT '' NOT NULL,
 	"change" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" ~ '^[a-z_]+\.[a-z_]+$')
+	CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" ~ '^[a-z_]+$')
 );
 --> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at","id");--> statement-breakpoint

@@ -29,6 +29,6 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(t.actorId, t.createdAt),
     index('audit_log_action_idx').on(t.action, t.createdAt),
     index('audit_log_target_idx').on(t.targetType, t.targetId, t.createdAt),
-    check('audit_log_action_check', sql`${t.action} ~ '^[a-z_]+\\.[a-z_]+$'`),
+    check('audit_log_action_check', sql`${t.action} ~ '^[a-z_]+$'`),
   ],
 );

@@ -84,7 +84,7 @@ describe('user administration is audited', () => {
       new_password2: 'Secret123',
     });
     expect(res.status).toBe(201);
-    const [entry, ...more] = await entries('user.created', res.body.ulid);
+    const [entry, ...more] = await entries('user_created', res.body.ulid);
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
       actorId: admin.user.id,
@@ -119,16 +119,16 @@ describe('user administration is audited', () => {
     expect((await api(admin).put(path, { enabled: true, company: 'Navy' })).status).toBe(200);
     expect((await api(admin).put(path, { firstname: 'Ada B.' })).status).toBe(200);
 
-    const [role] = await entries('user.role_changed', target.id);
+    const [role] = await entries('user_role_changed', target.id);
     expect(role!.change).toEqual({ role: { from: 'ROLE_USER', to: 'ROLE_TECHNICIAN' } });
-    const [disabled] = await entries('user.disabled', target.id);
+    const [disabled] = await entries('user_disabled', target.id);
     expect(disabled!.change).toEqual({ enabled: { from: true, to: false } });
-    const [enabled] = await entries('user.enabled', target.id);
+    const [enabled] = await entries('user_enabled', target.id);
     expect(enabled!.change).toEqual({
       enabled: { from: false, to: true },
       company: { from: 'Analytical', to: 'Navy' },
     });
-    const [edited] = await entries('user.updated', target.id);
+    const [edited] = await entries('user_updated', target.id);
     expect(edited!.change).toEqual({ firstname: { from: 'Ada', to: 'Ada B.' } });
   });
 
@@ -152,7 +152,7 @@ describe('user administration is audited', () => {
   it('deleting an account: one entry kept after the account is gone; deleting oneself none', async () => {
     const target = await createUser(t.db, { email: 'leaving@example.com' });
     expect((await api(admin).delete(`/api/users/${target.id}`)).status).toBe(204);
-    const [entry] = await entries('user.deleted', target.id);
+    const [entry] = await entries('user_deleted', target.id);
     expect(entry).toMatchObject({ targetLabel: 'leaving@example.com' });
     expect(entry!.change).toMatchObject({ email: { from: 'leaving@example.com', to: null } });
 
@@ -200,12 +200,12 @@ describe('view-as-user is audited', () => {
       api(admin).get(`/api/purifiers?user=${viewed.user.id}&page=1`),
       api(admin).get(`/api/sensors?user=${viewed.user.id}&page=1`),
     ]);
-    const [entry, ...more] = await entries('user.viewed_as', viewed.user.id);
+    const [entry, ...more] = await entries('user_viewed_as', viewed.user.id);
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ actorId: admin.user.id, targetLabel: viewed.user.email });
     // Another administrator's session is their own.
     await api(otherAdmin).get(`/api/purifiers?user=${viewed.user.id}`);
-    expect(await entries('user.viewed_as', viewed.user.id)).toHaveLength(2);
+    expect(await entries('user_viewed_as', viewed.user.id)).toHaveLength(2);
   });
 
   it('a refused view-as-user and the own list write nothing', async () => {
@@ -225,7 +225,7 @@ describe('product keys are audited', () => {
       count: 3,
     });
     expect(res.status).toBe(201);
-    const [entry] = (await entries('product_key.generated')).filter(
+    const [entry] = (await entries('product_key_generated')).filter(
       (e) => e.targetLabel === 'HEPA_COCOON-000900 … HEPA_COCOON-000902',
     );
     expect(entry).toMatchObject({ actorId: tech.user.id, targetType: 'product_key' });
@@ -244,7 +244,7 @@ describe('product keys are audited', () => {
     const [key] = await generateKeys(t, tech);
     const exported = await api(tech).post('/api/product_keys/export', { ids: [key!.id] });
     expect(exported.status).toBe(200);
-    const [exportEntry] = await entries('product_key.exported', key!.id);
+    const [exportEntry] = await entries('product_key_exported', key!.id);
     expect(exportEntry!.change).toEqual({
       count: { from: null, to: 1 },
       marked_exported: { from: null, to: 1 },
@@ -253,14 +253,14 @@ describe('product keys are audited', () => {
     expect(
       (await api(tech).patch(`/api/product_keys/${key!.id}`, { state: 'blocked' })).status,
     ).toBe(200);
-    const [blocked] = await entries('product_key.state_changed', key!.id);
+    const [blocked] = await entries('product_key_state_changed', key!.id);
     expect(blocked!.change).toEqual({ state: { from: 'exported', to: 'blocked' } });
 
     const regenerated = await api(tech).post(`/api/product_keys/${key!.id}/regenerate`);
     expect(regenerated.status).toBe(200);
-    const [renewed] = await entries('product_key.regenerated', key!.id);
+    const [renewed] = await entries('product_key_regenerated', key!.id);
     expect(renewed!.change).toEqual({ key: { from: '[hidden]', to: '[hidden]' } });
-    const stored = JSON.stringify(await entries('product_key.regenerated', key!.id));
+    const stored = JSON.stringify(await entries('product_key_regenerated', key!.id));
     expect(stored).not.toContain(key!.key);
     expect(stored).not.toContain(regenerated.body.key.replace(/-/g, ''));
 
@@ -268,7 +268,7 @@ describe('product keys are audited', () => {
     const owner = await signIn(t);
     await activate(t, owner, active.key);
     expect((await api(tech).post(`/api/product_keys/${active.id}/unlink`)).status).toBe(200);
-    const [unlinked] = await entries('product_key.unlinked', active.id);
+    const [unlinked] = await entries('product_key_unlinked', active.id);
     expect(unlinked!.change).toEqual({
       state: { from: 'activated', to: 'exported' },
       user: { from: owner.user.email, to: null },
@@ -306,7 +306,7 @@ describe('firmware is audited', () => {
       models: 'HEPA_DOME_BLACK,HEPA_DOME_WHITE',
     });
     expect(created.status).toBe(201);
-    const [imported] = await entries('firmware.imported', created.body.ulid);
+    const [imported] = await entries('firmware_imported', created.body.ulid);
     expect(imported).toMatchObject({ targetLabel: 'Dome 3.1.0', actorId: tech.user.id });
     expect(imported!.change).toMatchObject({
       version: { from: null, to: '3.1.0' },
@@ -322,7 +322,7 @@ describe('firmware is audited', () => {
     expect(await count()).toBe(before);
 
     expect((await api(admin).delete(`/api/firmwares/${created.body.ulid}`)).status).toBe(204);
-    const [deleted] = await entries('firmware.deleted', created.body.ulid);
+    const [deleted] = await entries('firmware_deleted', created.body.ulid);
     expect(deleted!.change).toMatchObject({ version: { from: '3.1.0', to: null } });
   });
 });
@@ -336,7 +336,7 @@ describe('sensor provisioning is audited', () => {
       name: 'Hall',
     });
     expect(res.status).toBe(201);
-    const [entry] = await entries('sensor.provisioned', res.body.ulid);
+    const [entry] = await entries('sensor_provisioned', res.body.ulid);
     expect(entry!.change).toEqual({
       serial_number: { from: null, to: 'AUDIT-SENSOR-1' },
       name: { from: null, to: 'Hall' },
@@ -359,7 +359,7 @@ describe('translation overrides are audited', () => {
     const path = '/api/translations/de/purifiers.title';
     expect((await api(admin).put(path, { text: 'Luftreiniger (Test)' })).status).toBe(200);
     expect((await api(admin).put(path, { text: 'Luftreiniger (Test 2)' })).status).toBe(200);
-    const saved = await entries('translation.saved', 'de:purifiers.title');
+    const saved = await entries('translation_saved', 'de:purifiers.title');
     expect(saved.map((e) => e.change)).toEqual([
       { text: { from: null, to: 'Luftreiniger (Test)' } },
       { text: { from: 'Luftreiniger (Test)', to: 'Luftreiniger (Test 2)' } },
@@ -369,7 +369,7 @@ describe('translation overrides are audited', () => {
     expect(await count()).toBe(before);
 
     expect((await api(admin).delete(path)).status).toBe(204);
-    const [reverted] = await entries('translation.reverted', 'de:purifiers.title');
+    const [reverted] = await entries('translation_reverted', 'de:purifiers.title');
     expect(reverted!.change).toEqual({ text: { from: 'Luftreiniger (Test 2)', to: null } });
     const afterRevert = await count();
     expect((await api(admin).delete(path)).status).toBe(404);
@@ -405,7 +405,7 @@ describe('GET /api/audit_log', () => {
       '@type': 'AuditLogEntry',
       actor: `/api/users/${actorOnly.user.id}`,
       actor_email: actorOnly.user.email,
-      action: 'translation.saved',
+      action: 'translation_saved',
       target_type: 'translation',
       target_id: 'fr:purifiers.title',
       change: { text: { from: 'Purificateurs 30', to: 'Purificateurs 31' } },
@@ -426,11 +426,11 @@ describe('GET /api/audit_log', () => {
     const page2 = await api(admin).get(byActor.body['hydra:view']['hydra:next']);
     expect(page2.body['hydra:member']).toHaveLength(2);
 
-    const created = await api(admin).get('/api/audit_log?action=user.created');
+    const created = await api(admin).get('/api/audit_log?action=user_created');
     expect(
-      (created.body['hydra:member'] as AuditLogEntry[]).every((e) => e.action === 'user.created'),
+      (created.body['hydra:member'] as AuditLogEntry[]).every((e) => e.action === 'user_created'),
     ).toBe(true);
-    expect(created.body['hydra:totalItems']).toBe((await entries('user.created')).length);
+    expect(created.body['hydra:totalItems']).toBe((await entries('user_created')).length);
 
     const keys = await api(admin).get('/api/audit_log?target_type=product_key');
     expect(keys.body['hydra:totalItems']).toBeGreaterThan(0);
@@ -481,7 +481,7 @@ describe('GET /api/audit_log', () => {
     );
     // Every entry, not one page.
     expect(lines).toHaveLength(33);
-    expect(lines[1]).toContain(',translation.saved,translation,fr:purifiers.title,');
+    expect(lines[1]).toContain(',translation_saved,translation,fr:purifiers.title,');
     expect(lines[1]).toContain(
       '"{""text"":{""from"":""Purificateurs 30"",""to"":""Purificateurs 31""}}"',
     );
@@ -498,7 +498,7 @@ describe('GET /api/audit_log', () => {
     );
     const hostile = await api(admin).get(`/api/audit_log?format=csv&actor=${sly.user.id}`);
     const [, line] = hostile.text.trimEnd().split('\r\n');
-    expect(line).toContain(`,"'=HYPERLINK(""http://evil.example"") Lovelace",user.updated,`);
+    expect(line).toContain(`,"'=HYPERLINK(""http://evil.example"") Lovelace",user_updated,`);
     expect(line).toContain('"{""company"":{""from"":""Analytical"",""to"":""Evil, Inc.""}}"');
   });
 

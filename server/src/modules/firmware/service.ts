@@ -100,7 +100,7 @@ export async function uploadFirmware(
         });
         await recordAudit(tx, {
           actor: user,
-          action: 'firmware.imported',
+          action: 'firmware_imported',
           target: { type: 'firmware', id: row.id, label: `${row.name} ${row.version}` },
           change: firmwareChange(null, row),
         });
@@ -148,7 +148,7 @@ export async function removeFirmware(ctx: AppContext, actor: UserRow, id: string
     if (!row) throw new AppError(404, 'not_found');
     await recordAudit(tx, {
       actor,
-      action: 'firmware.deleted',
+      action: 'firmware_deleted',
       target: { type: 'firmware', id: row.id, label: `${row.name} ${row.version}` },
       change: firmwareChange(row, null),
     });

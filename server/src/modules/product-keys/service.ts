@@ -65,7 +65,7 @@ export async function generateProductKeys(
         await insertGeneratedKeys(tx, input.model, rows);
         await recordAudit(tx, {
           actor,
-          action: 'product_key.generated',
+          action: 'product_key_generated',
           target: {
             type: 'product_key',
             id: null,
@@ -113,7 +113,7 @@ export async function exportProductKeys(
     await markExported(tx, generated, new Date());
     await recordAudit(tx, {
       actor,
-      action: 'product_key.exported',
+      action: 'product_key_exported',
       target: {
         type: 'product_key',
         id: rows.length === 1 ? rows[0]!.id : null,
@@ -171,7 +171,7 @@ export async function changeProductKeyState(
     const key = await afterChange(tx, id, row);
     await recordAudit(tx, {
       actor,
-      action: 'product_key.state_changed',
+      action: 'product_key_state_changed',
       target: { type: 'product_key', id, label: key.serial_number },
       change: { state: { from: before!.state, to: key.state } },
     });
@@ -197,7 +197,7 @@ export async function regenerateProductKey(
         const key = await afterChange(tx, id, row);
         await recordAudit(tx, {
           actor,
-          action: 'product_key.regenerated',
+          action: 'product_key_regenerated',
           target: { type: 'product_key', id, label: key.serial_number },
           change: changeOf(before!, row!, ['key', 'state'], ['key']),
         });
@@ -241,7 +241,7 @@ export async function unlinkProductKey(
     }
     await recordAudit(tx, {
       actor,
-      action: 'product_key.unlinked',
+      action: 'product_key_unlinked',
       target: { type: 'product_key', id, label: key.serial_number },
       change: {
         state: { from: current!.state, to: key.state },

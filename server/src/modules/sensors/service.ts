@@ -136,7 +136,7 @@ export async function provisionSensorFor(
       });
       await recordAudit(tx, {
         actor: user,
-        action: 'sensor.provisioned',
+        action: 'sensor_provisioned',
         target: { type: 'sensor', id: sensor.id, label: sensor.serialNumber },
         change: {
           serial_number: { from: null, to: sensor.serialNumber },

@@ -85,7 +85,7 @@ export async function saveOverride(
     if (before?.text !== saved.text)
       await recordAudit(tx, {
         actor: admin,
-        action: 'translation.saved',
+        action: 'translation_saved',
         target: overrideTarget(lang, key),
         change: { text: { from: before?.text ?? null, to: saved.text } },
       });
@@ -116,7 +116,7 @@ export async function revertOverride(
     if (!removed) throw new AppError(404, 'not_found');
     await recordAudit(tx, {
       actor: admin,
-      action: 'translation.reverted',
+      action: 'translation_reverted',
       target: overrideTarget(lang, key),
       change: { text: { from: removed.text, to: null } },
     });

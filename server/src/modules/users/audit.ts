@@ -28,7 +28,7 @@ export function userChange(before: UserRow | null, after: UserRow | null): Audit
  * then anything else.
  */
 export function userUpdateAction(change: AuditChange): AuditAction {
-  if (change.enabled) return change.enabled.to === true ? 'user.enabled' : 'user.disabled';
-  if (change.role) return 'user.role_changed';
-  return 'user.updated';
+  if (change.enabled) return change.enabled.to === true ? 'user_enabled' : 'user_disabled';
+  if (change.role) return 'user_role_changed';
+  return 'user_updated';
 }

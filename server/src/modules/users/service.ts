@@ -121,7 +121,7 @@ export async function createUser(
       if (avatar) await setMediaOwner(tx, avatar, user.id);
       await recordAudit(tx, {
         actor,
-        action: 'user.created',
+        action: 'user_created',
         target: { type: 'user', id: user.id, label: user.email },
         change: userChange(null, user),
       });
@@ -239,7 +239,7 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: string): P
     if (actor.id === target.id) throw new AppError(403, 'forbidden');
     await recordAudit(tx, {
       actor,
-      action: 'user.deleted',
+      action: 'user_deleted',
       target: { type: 'user', id: target.id, label: target.email },
       change: userChange(target, null),
     });

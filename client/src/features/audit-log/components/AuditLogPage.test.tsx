@@ -22,7 +22,7 @@ function makeEntry(n: number, overrides: Partial<AuditLogEntry> = {}): AuditLogE
     actor: `/api/users/${ACTOR}`,
     actor_email: 'root@example.com',
     actor_name: 'Grace Hopper',
-    action: 'user.role_changed',
+    action: 'user_role_changed',
     target_type: 'user',
     target_id: '01JTARGET00000000000000001',
     target_label: `user${n}@example.com`,
@@ -95,12 +95,12 @@ describe('audit log page', () => {
       [
         makeEntry(1),
         makeEntry(2, {
-          action: 'product_key.regenerated',
+          action: 'product_key_regenerated',
           target_type: 'product_key',
           target_label: 'HEPA_COCOON-000042',
           change: { key: { from: '[hidden]', to: '[hidden]' } },
         }),
-        makeEntry(3, { action: 'user.viewed_as', change: {} }),
+        makeEntry(3, { action: 'user_viewed_as', change: {} }),
       ],
       3,
       gate,
@@ -137,7 +137,7 @@ describe('audit log page', () => {
     await screen.findByRole('table');
     const filters = screen.getByRole('group', { name: 'Filters' });
     await user.selectOptions(within(filters).getByLabelText('Action'), 'Role changed');
-    await waitFor(() => expect(queries.at(-1)?.get('action')).toBe('user.role_changed'));
+    await waitFor(() => expect(queries.at(-1)?.get('action')).toBe('user_role_changed'));
     await user.selectOptions(within(filters).getByLabelText('Target'), 'Product key');
     await waitFor(() => expect(queries.at(-1)?.get('target_type')).toBe('product_key'));
     await user.selectOptions(
@@ -152,7 +152,7 @@ describe('audit log page', () => {
     // The first instant of 1 November in Paris (UTC+1 then).
     await waitFor(() => expect(queries.at(-1)?.get('from')).toBe('2026-10-31T23:00:00.000Z'));
     const last = queries.at(-1)!;
-    expect(last.get('action')).toBe('user.role_changed');
+    expect(last.get('action')).toBe('user_role_changed');
     expect(last.get('page')).toBe('1');
 
     await user.click(within(filters).getByRole('button', { name: 'Clear the filters' }));
@@ -193,11 +193,11 @@ describe('audit log page', () => {
       }),
     );
     const user = userEvent.setup();
-    renderApp('/audit-log?action=firmware.imported', signedIn(admin));
+    renderApp('/audit-log?action=firmware_imported', signedIn(admin));
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Export to CSV' }));
     expect(await screen.findByText('The audit log has been exported')).toBeInTheDocument();
-    expect(exported!.get('action')).toBe('firmware.imported');
+    expect(exported!.get('action')).toBe('firmware_imported');
     expect(exported!.get('page')).toBeNull();
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
   });

@@ -119,7 +119,7 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
         </div>
       </td>
       <td data-label={t('audit-log.columns.action')}>
-        <span className={`pill audit-action audit-action--${entry.action.split('.')[0]}`}>
+        <span className={`pill audit-action audit-action--${entry.target_type}`}>
           {t(`audit-log.actions.${entry.action}`)}
         </span>
       </td>
