@@ -142,6 +142,7 @@ for (const scheme of SCHEMES) {
         '/product-keys',
         '/firmware',
         '/translations',
+        '/audit-log',
       ];
       const findings: Finding[] = [];
       for (const route of routes) {
