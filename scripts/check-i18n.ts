@@ -197,6 +197,7 @@ async function main(): Promise<void> {
   const purifiers = await import('@aircloud/shared/purifiers');
   const { NETWORK_ALERT_TYPES, NETWORK_EVENT_MODES } =
     await import('@aircloud/shared/network-events');
+  const { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } = await import('@aircloud/shared/audit-log');
   const days = [0, 1, 2, 3, 4, 5, 6];
   const catalogues = Object.fromEntries(
     Object.entries(resources).map(([lang, tree]) => [lang, flatten(tree as Tree)]),
@@ -226,6 +227,8 @@ async function main(): Promise<void> {
       'schedule.days.${}': days,
       'meraki.types.${}': NETWORK_ALERT_TYPES,
       'meraki.modes.${}': NETWORK_EVENT_MODES,
+      'audit-log.actions.${}': AUDIT_ACTIONS,
+      'audit-log.target-types.${}': AUDIT_TARGET_TYPES,
     },
   });
   if (report(result)) {

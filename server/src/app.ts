@@ -49,6 +49,7 @@ import { sensorImportRoutes } from './modules/sensor-imports/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { freshTranslationOverrides } from './http/translation-overrides.ts';
 import { translationRoutes } from './modules/translations/routes.ts';
+import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { telemetryRetentionRoutes } from './modules/telemetry-retention/routes.ts';
 import { openApiRoutes } from './openapi/routes.ts';
 import { hydraRoutes } from './hydra/routes.ts';
@@ -221,6 +222,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/alert_triggers', alertTriggerRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));
   app.use('/api/translations', translationRoutes(ctx));
+  app.use('/api/audit_log', auditLogRoutes(ctx));
   app.use('/api/telemetry_retention', telemetryRetentionRoutes(ctx));
   app.use('/api', sensorImportRoutes(ctx, sensorImportQueue));
   app.use(['/api', '/security', '/device', '/webhooks', '/public'], notFound);

@@ -1,15 +1,63 @@
 import { z } from 'zod';
-import { requiredString } from './validation.ts';
+import { PRODUCT_KEY_MODELS, type ProductKeyModel } from './product-keys.ts';
+import { requiredString, singleLineText } from './validation.ts';
 
 /** Largest firmware file accepted (spec section 9: 200 MB). */
 export const FIRMWARE_MAX_BYTES = 200 * 1024 * 1024;
 /** Longest firmware name. */
 export const FIRMWARE_NAME_MAX = 120;
 
-/** The `name` field of a firmware upload (the `file` part is checked while it streams). */
-export const firmwareNameSchema = z.object({
+/** Longest firmware version. */
+export const FIRMWARE_VERSION_MAX = 32;
+
+/**
+ * A firmware version: two to four dot-separated numbers, then optionally a pre-release or build
+ * suffix (`2.4`, `2.4.1`, `2.4.1-beta.2`, `3.0.0+20261127`). A purifier reports the same string
+ * as its `soft_version`, so the two can be compared.
+ */
+export const FIRMWARE_VERSION_PATTERN =
+  /^\d{1,6}(?:\.\d{1,6}){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?$/;
+
+/** The version of a firmware file (`validation.firmware_version` when it is not one). */
+export const firmwareVersionSchema = () =>
+  singleLineText('validation.required')
+    .min(1, { error: 'validation.required', abort: true })
+    .max(FIRMWARE_VERSION_MAX, { error: 'validation.max_length', abort: true })
+    .regex(FIRMWARE_VERSION_PATTERN, { error: 'validation.firmware_version' });
+
+/**
+ * The purifier models a firmware fits: at least one of the product-key models, each once. A
+ * multipart form sends them as one comma-separated field; a form or JSON as a list.
+ */
+export const firmwareModelsSchema = () =>
+  z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((model) => model.trim())
+            .filter((model) => model !== '')
+        : value === undefined || value === null
+          ? []
+          : value,
+    z
+      .array(z.enum(PRODUCT_KEY_MODELS, { error: 'validation.invalid_choice' }), {
+        error: 'validation.required',
+      })
+      .min(1, { error: 'validation.required' })
+      .transform((models) => PRODUCT_KEY_MODELS.filter((model) => models.includes(model))),
+  );
+
+/**
+ * The text fields of a firmware upload (the `file` part is checked while it streams): its
+ * name, its version and the models it fits.
+ */
+export const firmwareFieldsSchema = z.object({
   name: requiredString().max(FIRMWARE_NAME_MAX, { error: 'validation.max_length' }),
+  version: firmwareVersionSchema(),
+  models: firmwareModelsSchema(),
 });
+export type FirmwareFieldsInput = z.input<typeof firmwareFieldsSchema>;
 
 /** A stored firmware file as GET /api/firmwares lists it. */
 export interface Firmware {
@@ -17,6 +65,10 @@ export interface Firmware {
   '@type': 'Firmware';
   ulid: string;
   name: string;
+  /** The firmware's version (`2.4.1`), what a purifier reports as its `soft_version`. */
+  version: string;
+  /** The purifier models it fits, in the order of the product-key models. */
+  models: ProductKeyModel[];
   /** The file name as uploaded (also the last segment of `public_url`). */
   file_name: string;
   /** Bytes. */

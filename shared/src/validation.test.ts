@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { registrationSchema } from './auth.ts';
-import { firmwareNameSchema } from './firmware.ts';
+import { firmwareFieldsSchema } from './firmware.ts';
 import { maintenanceEventSchema, patchPurifierSchema } from './purifiers.ts';
 import { createSensorSchema, patchSensorSchema } from './sensors.ts';
 import { userUpdateSchema, userWriteSchema } from './users.ts';
@@ -97,7 +97,12 @@ describe('name-like fields of the shared schemas', () => {
       'name',
     ],
     ['sensor', patchSensorSchema, { name: bad, short_name: bad }, 'name,short_name'],
-    ['firmware', firmwareNameSchema, { name: bad }, 'name'],
+    [
+      'firmware',
+      firmwareFieldsSchema,
+      { name: bad, version: bad, models: 'HEPA_COCOON' },
+      'name,version',
+    ],
     ['maintenance note', maintenanceEventSchema, { type: 'filters', note: 'a\u0007b' }, 'note'],
   ];
   for (const [label, schema, value, paths] of cases)

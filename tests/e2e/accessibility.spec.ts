@@ -146,6 +146,7 @@ for (const scheme of SCHEMES) {
         '/notifications',
         '/fleet',
         '/fleet/devices?kind=purifier',
+        '/audit-log',
       ];
       const findings: Finding[] = [];
       for (const route of routes) {

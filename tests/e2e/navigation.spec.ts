@@ -8,13 +8,14 @@ async function signInAs(page: Page, email: string) {
   await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
 }
 
-test('an admin sees the three admin links first', async ({ page }) => {
+test('an admin sees the three admin links first, then the audit log', async ({ page }) => {
   await signInAs(page, 'admin@demo.test');
   const links = page.getByRole('navigation', { name: /main/i }).getByRole('link');
   await expect(links).toHaveText([
     /users/i,
     /product keys/i,
     /firmware/i,
+    /audit log/i,
     /overview/i,
     /sensors/i,
     /purifiers/i,

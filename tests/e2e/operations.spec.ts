@@ -91,6 +91,8 @@ test('a technician imports a firmware file, copies its public URL, and anyone do
   await popin.getByRole('button', { name: 'Import' }).click();
   await expect(popin.getByText('The name is required')).toBeVisible();
   await popin.getByLabel('Name').fill(name);
+  await popin.getByLabel('Version').fill('2.4.1-rc.1');
+  await popin.getByRole('checkbox', { name: 'HEPA Cocoon', exact: true }).check();
   await popin.getByLabel('File').setInputFiles({
     name: fileName,
     mimeType: 'application/octet-stream',
@@ -100,6 +102,8 @@ test('a technician imports a firmware file, copies its public URL, and anyone do
   await expect(page.getByText(`The firmware ${name} has been imported`)).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(fileName);
+  await expect(row).toContainText('2.4.1-rc.1');
+  await expect(row).toContainText('HEPA Cocoon');
   await expect(row).toContainText('300 kB');
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
 
@@ -245,6 +249,8 @@ test('screenshots of firmware, meraki tab and view-as-user banner in French and 
     const res = await tech.post('/api/firmwares', {
       multipart: {
         name: i === 0 ? 'Cocoon 2.4.1' : 'Dome 1.9.0 hotfix',
+        version: i === 0 ? '2.4.1' : '1.9.0-hotfix',
+        models: i === 0 ? 'HEPA_COCOON,HEPA_COCOON_SYMPHONIE' : 'HEPA_DOME_WHITE,HEPA_DOME_BLACK',
         file: {
           name: file,
           mimeType: 'application/octet-stream',
@@ -282,6 +288,8 @@ test('screenshots of firmware, meraki tab and view-as-user banner in French and 
     await shot(page, `${lang}-firmware-list`);
     await page.locator('.page-header .btn--primary').click();
     await page.locator('#fw-name').fill('Cocoon 2.5.0');
+    await page.locator('#fw-version').fill('2.5.0');
+    await page.locator('.firmware-models input[type="checkbox"]').nth(4).check();
     await page.locator('#fw-file').setInputFiles({
       name: 'cocoon-2.5.0.bin',
       mimeType: 'application/octet-stream',

@@ -109,6 +109,12 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
       ),
   },
   {
+    path: '/audit-log',
+    name: 'AuditLog',
+    load: () =>
+      import('../features/audit-log/components/AuditLogPage.tsx').then((m) => m.AuditLogPage),
+  },
+  {
     path: '/invitations/*',
     name: 'Invitations',
     load: () =>

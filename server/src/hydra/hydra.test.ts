@@ -22,7 +22,8 @@ beforeAll(async () => {
   t = await startTestApp({ UPLOAD_DIR: uploadDir, WEBHOOK_ALLOW_PRIVATE: '1' });
   admin = await signIn(t, 'ROLE_ADMIN');
   owner = await signIn(t);
-  // A purifier, a sensor, a product key, an invitation and a webhook: every collection has a member.
+  // A purifier, a sensor, a product key, an invitation, a webhook and a firmware (whose import is
+  // an audit-log entry): every collection has a member.
   const machines = await machinesOf(t, admin, owner);
   await invite(t, owner, 'friend@example.com', { purifiers: [machines.purifier] });
   const hook = await request(t.url)
@@ -34,6 +35,8 @@ beforeAll(async () => {
     .post('/api/firmwares')
     .set('Cookie', admin.cookie)
     .field('name', 'Purifier 2.4.1')
+    .field('version', '2.4.1')
+    .field('models', 'HEPA_DOME_WHITE')
     .attach('file', Buffer.from('firmware'), {
       filename: 'purifier-2.4.1.bin',
       contentType: 'application/x-binary',
@@ -55,6 +58,7 @@ const COLLECTIONS = {
   webhook: '/api/webhooks',
   firmware: '/api/firmwares',
   user: '/api/users',
+  auditLogEntry: '/api/audit_log',
 };
 
 describe('GET /api', () => {
@@ -100,6 +104,7 @@ describe('GET /api/docs.jsonld', () => {
       ['firmwares', 'Firmware'],
       ['sensor_overview', 'SensorOverviewTile'],
       ['webhooks', 'Webhook'],
+      ['audit_log', 'AuditLogEntry'],
     ] as const) {
       const fields = (resources[name]!.fields ?? []).map((f) => f.name).sort();
       const expected = Object.keys(doc.components.schemas[schema]!.properties)

@@ -482,6 +482,12 @@ const ROLE_ROWS: Record<string, Row> = {
     call: (_w, s) => send('delete', '/api/translations/en/no.such.key')(s),
     expect: adminOnly(422),
   },
+  // Issue 21: technicians make administrative writes but only administrators read the log.
+  'GET /api/audit_log': { call: (_w, s) => get('/api/audit_log')(s), expect: adminOnly(200) },
+  'GET /api/audit_log/{id}': {
+    call: (_w, s) => get(`/api/audit_log/${UNKNOWN}`)(s),
+    expect: adminOnly(404),
+  },
 };
 
 /** Public rows: the same answer whoever calls (a cookie grants nothing more). */

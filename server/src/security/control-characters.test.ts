@@ -117,8 +117,10 @@ describe('name-like fields refuse control characters (422)', () => {
       .post('/api/firmwares')
       .set('Cookie', tech.cookie)
       .field('name', 'v1.2\r\nX-Injected: 1')
+      .field('version', '1.2\r\nX-Injected: 1')
+      .field('models', 'HEPA_COCOON')
       .attach('file', Buffer.from('firmware image'), 'fw.bin');
-    expect(refusedFields(res)).toEqual(['name']);
+    expect(refusedFields(res)).toEqual(['name', 'version']);
     const list = await request(t.url).get('/api/firmwares').set('Cookie', tech.cookie);
     expect(list.body['hydra:totalItems']).toBe(0);
   });

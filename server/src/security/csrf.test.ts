@@ -78,6 +78,8 @@ const CALLS: Record<string, { make: () => request.Test; ok: number }> = {
         .post('/api/firmwares')
         .set('Cookie', tech.cookie)
         .field('name', `fw-${Date.now()}`)
+        .field('version', '1.0.0')
+        .field('models', 'HEPA_COCOON')
         .attach('file', Buffer.from('firmware'), {
           filename: 'fw.bin',
           contentType: 'application/octet-stream',

@@ -163,6 +163,8 @@ describe('uploaded firmware', () => {
         .post('/api/firmwares')
         .set('Cookie', tech.cookie)
         .field('name', `scripted ${filename}`)
+        .field('version', '1.0.0')
+        .field('models', 'HEPA_COCOON')
         .attach('file', Buffer.from(body), { filename, contentType });
       expect(uploaded.status, filename).toBe(201);
       const url = new URL(uploaded.body.public_url as string);

@@ -140,6 +140,8 @@ describe('request deadlines', () => {
     const body = Buffer.concat([
       Buffer.from(
         '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nslow link\r\n' +
+          '--x\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0.0\r\n' +
+          '--x\r\nContent-Disposition: form-data; name="models"\r\n\r\nHEPA_COCOON\r\n' +
           '--x\r\nContent-Disposition: form-data; name="file"; filename="fw.bin"\r\n' +
           'Content-Type: application/octet-stream\r\n\r\n',
       ),

@@ -106,7 +106,7 @@ async function contextFor(op: Operation): Promise<ProbeContext> {
     ctx.upload = {
       good: { name: 'fw.bin', type: 'application/octet-stream', data: Buffer.from('firmware') },
       maxBytes: FIRMWARE_LIMIT,
-      fields: { name: 'Fuzz 2.0' },
+      fields: { name: 'Fuzz 2.0', version: '2.0', models: 'HEPA_COCOON' },
     };
   if (op.key === 'POST /api/sensors/{ulid}/imports')
     ctx.upload = {

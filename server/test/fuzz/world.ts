@@ -23,6 +23,7 @@ export interface World {
     firmwareFile: string;
     media: string;
     webhook: string;
+    auditEntry: string;
   };
   /** Credentials of a provisioned sensor, for the device API. */
   device: { serial: string; secret: string };
@@ -32,7 +33,10 @@ export interface World {
 
 const CSV = 'date,co2 (ppm)\n20/11/2026 10:00,400\n';
 
-/** Builds the world: an owner with machines, an invitation, keys, a firmware and an avatar. */
+/**
+ * Builds the world: an owner with machines, an invitation, keys, a firmware (and its audit-log
+ * entry) and an avatar.
+ */
 export async function buildWorld(t: TestApp): Promise<World> {
   const [owner, recipient, technician, admin] = await Promise.all([
     signIn(t),
@@ -71,6 +75,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .post('/api/firmwares')
     .set('Cookie', technician.cookie)
     .field('name', 'Fuzz 1.0')
+    .field('version', '1.0')
+    .field('models', 'HEPA_COCOON,HEPA_DOME_WHITE')
     .attach('file', Buffer.from('firmware bytes'), { filename: 'fuzz-1.0.bin' });
   expect(firmware.status).toBe(201);
   const avatar = await request(t.url)
@@ -87,6 +93,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .set('Cookie', owner.cookie)
     .send({ url: 'https://93.184.215.14/fuzz' });
   expect(webhook.status).toBe(201);
+  // The firmware import above is an entry of the audit log.
+  const audit = await request(t.url)
+    .get('/api/audit_log?action=firmware_imported')
+    .set('Cookie', admin.cookie);
+  expect(audit.body['hydra:member']).toHaveLength(1);
 
   return {
     sessions: { owner, recipient, technician, admin },
@@ -102,6 +113,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       firmwareFile: firmware.body.file_name,
       media: avatar.body.ulid ?? String(avatar.body['@id']).split('/').pop(),
       webhook: webhook.body.id,
+      auditEntry: audit.body['hydra:member'][0].ulid,
     },
     device,
     merakiSecret: meraki.body.shared_secret,
@@ -136,6 +148,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/firmware\//, { id: ids.firmware, fileName: ids.firmwareFile }],
     [/^\/api\/media_objects\//, { id: ids.media }],
     [/^\/api\/webhooks\//, { id: ids.webhook }],
+    [/^\/api\/audit_log\//, { id: ids.auditEntry }],
     [/^\/api\/users\//, { ulid: self.user.id }],
     [/^\/api\/translations\//, { lang: 'fr', key: 'errors.not_found' }],
     [/^\/api\/validation_codes\//, { code: 'no-such-code' }],

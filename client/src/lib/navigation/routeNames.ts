@@ -21,6 +21,7 @@ export const ROUTE_NAMES = {
   FirmwareList: 'FirmwareList',
   Invitations: 'Invitations',
   Translations: 'Translations',
+  AuditLog: 'AuditLog',
   Error: 'Error',
   NotFound: 'NotFound',
 } as const;

@@ -257,12 +257,17 @@ export const firmwares = pgTable(
     /** Lower-case hex SHA-256 of the file, computed while it was streamed. */
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),
+    /** Its version (`2.4.1`), what a purifier reports as `soft_version` once installed. */
+    version: text('version').notNull(),
+    /** The purifier models it fits (at least one). */
+    models: text('models').array().$type<ProductKeyModel[]>().notNull(),
     uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('firmwares_stored_file_name_key').on(t.storedFileName),
     index('firmwares_created_idx').on(t.createdAt),
+    check('firmwares_models_check', sql`cardinality(${t.models}) > 0`),
   ],
 );
 

@@ -1,6 +1,6 @@
 /**
  * Every table, from the file of its area (one owner each): accounts, fleet, telemetry, alerts,
- * invitations, imports. drizzle-kit reads the area files (drizzle.config.ts).
+ * invitations, imports, notifications, audit. drizzle-kit reads the area files (drizzle.config.ts).
  */
 export * from './accounts.ts';
 export * from './fleet.ts';
@@ -9,3 +9,4 @@ export * from './alerts.ts';
 export * from './invitations.ts';
 export * from './imports.ts';
 export * from './notifications.ts';
+export * from './audit.ts';

@@ -34,9 +34,19 @@ const dir = () => join(uploadDir, 'firmware');
 const storedFiles = () => (existsSync(dir()) ? readdirSync(dir()) : []);
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-function upload(session: Session, file: Buffer | null, name: string | null = 'Purifier 2.4.1') {
+function upload(
+  session: Session,
+  file: Buffer | null,
+  name: string | null = 'Purifier 2.4.1',
+  fields: { version?: string; models?: string } = {
+    version: '2.4.1',
+    models: 'HEPA_DOME_WHITE,HEPA_BULLE_WHITE',
+  },
+) {
   const req = request(t.url).post('/api/firmwares').set('Cookie', session.cookie);
   if (name !== null) req.field('name', name);
+  if (fields.version !== undefined) req.field('version', fields.version);
+  if (fields.models !== undefined) req.field('models', fields.models);
   if (file)
     req.attach('file', file, {
       filename: 'purifier-2.4.1.bin',
@@ -53,6 +63,8 @@ describe('POST /api/firmwares', () => {
     expect(res.body).toMatchObject({
       '@type': 'Firmware',
       name: 'Purifier 2.4.1',
+      version: '2.4.1',
+      models: ['HEPA_BULLE_WHITE', 'HEPA_DOME_WHITE'],
       file_name: 'purifier-2.4.1.bin',
       size: LIMIT,
       sha256: sha256(data),
@@ -90,6 +102,37 @@ describe('POST /api/firmwares', () => {
     expect(noFile.status).toBe(422);
     expect(noFile.body['hydra:description']).toBe('type_file_not_found');
     expect(storedFiles().length).toBe(before);
+  });
+
+  it('requires a version and at least one known model (422, catalogue keys) and keeps nothing', async () => {
+    const before = storedFiles().length;
+    const cases: [{ version?: string; models?: string }, string, string][] = [
+      [{ models: 'HEPA_COCOON' }, 'version', 'required'],
+      [{ version: 'latest', models: 'HEPA_COCOON' }, 'version', 'firmware_version'],
+      [{ version: 'v2.4.1', models: 'HEPA_COCOON' }, 'version', 'firmware_version'],
+      [{ version: '2.4.1' }, 'models', 'required'],
+      [{ version: '2.4.1', models: ' , ' }, 'models', 'required'],
+      [{ version: '2.4.1', models: 'HEPA_COCOON,TOASTER' }, 'models.1', 'invalid_choice'],
+    ];
+    for (const [fields, path, code] of cases) {
+      const res = await upload(tech, randomBytes(100), 'Purifier', fields).set(
+        'Accept-Language',
+        'de',
+      );
+      expect(res.status, JSON.stringify(fields)).toBe(422);
+      expect(res.body.violations, JSON.stringify(fields)).toEqual([
+        expect.objectContaining({ propertyPath: path, code }),
+      ]);
+      // The message is the catalogue's, in the reader's language.
+      expect(res.body.violations[0].message).not.toMatch(/^validation\./);
+    }
+    expect(storedFiles().length).toBe(before);
+    const list = await request(t.url)
+      .get('/api/firmwares?pagination=false')
+      .set('Cookie', tech.cookie);
+    expect(list.body['hydra:member'].map((f: { name: string }) => f.name)).not.toContain(
+      'Purifier',
+    );
   });
 
   it('is refused to users (403) and to visitors (401)', async () => {

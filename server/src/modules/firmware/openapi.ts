@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FIRMWARE_VERSION_PATTERN } from '@aircloud/shared/firmware';
+import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import { documentRoute } from '../../openapi/registry.ts';
 import { UlidParam, hydraCollection } from '../../openapi/schemas.ts';
 
@@ -8,6 +10,13 @@ const FirmwareSchema = z
     '@type': z.literal('Firmware'),
     ulid: z.string(),
     name: z.string(),
+    version: z.string().openapi({
+      example: '2.4.1',
+      description: 'The version a purifier reports as its soft_version once installed',
+    }),
+    models: z
+      .array(z.enum(PRODUCT_KEY_MODELS))
+      .openapi({ description: 'The purifier models it fits', example: ['HEPA_DOME_WHITE'] }),
     file_name: z.string().openapi({ description: 'The file name as uploaded' }),
     size: z.number().int().openapi({ description: 'Bytes' }),
     sha256: z.string().openapi({ description: 'Lower-case hex SHA-256 of the file' }),
@@ -44,11 +53,15 @@ documentRoute({
   operationId: 'uploadFirmware',
   summary: 'Import a firmware file',
   description:
-    'multipart/form-data with the fields `name` (required, at most 120 characters; send it before ' +
-    '`file`) and `file` (required, at most 200 MB). The file is streamed to storage and hashed ' +
-    '(SHA-256) on the way; one byte over the limit answers 413 payload_too_large (violation code ' +
-    'firmware-size) and nothing is kept. 422: `name` required / max_length, `file` ' +
-    'type_file_not_found (missing or empty). 400 bad_request: broken multipart.',
+    'multipart/form-data with the fields `name` (required, at most 120 characters), `version` ' +
+    '(required: 2 to 4 dot-separated numbers and an optional `-pre.release` or `+build` suffix, ' +
+    'e.g. `2.4.1`, `2.4.1-beta.2`), `models` (required: the purifier models it fits, ' +
+    'comma-separated) — send them before `file` — and `file` (required, at most 200 MB). The ' +
+    'file is streamed to storage and hashed (SHA-256) on the way; one byte over the limit ' +
+    'answers 413 payload_too_large (violation code firmware-size) and nothing is kept. 422: ' +
+    '`name` required / max_length, `version` required / max_length / firmware_version, ' +
+    '`models` required / invalid_choice, `file` type_file_not_found (missing or empty). 400 ' +
+    'bad_request: broken multipart. The import is recorded in the audit log.',
   tags: ['firmware'],
   access: 'technician',
   requestBody: {
@@ -58,10 +71,16 @@ documentRoute({
         schema: {
           type: 'object',
           properties: {
-            name: { type: 'string' },
+            name: { type: 'string', maxLength: 120 },
+            version: { type: 'string', maxLength: 32, pattern: FIRMWARE_VERSION_PATTERN.source },
+            models: {
+              type: 'string',
+              description: `Comma-separated, among ${PRODUCT_KEY_MODELS.join(', ')}`,
+              example: 'HEPA_DOME_WHITE,HEPA_DOME_BLACK',
+            },
             file: { type: 'string', format: 'binary' },
           },
-          required: ['name', 'file'],
+          required: ['name', 'version', 'models', 'file'],
         },
       },
     },
@@ -87,7 +106,9 @@ documentRoute({
   path: '/api/firmwares/{id}',
   operationId: 'deleteFirmware',
   summary: 'Delete a firmware file',
-  description: 'Removes the record and the file; its public URL answers 404 from then on.',
+  description:
+    'Removes the record and the file; its public URL answers 404 from then on. Recorded in the ' +
+    'audit log.',
   tags: ['firmware'],
   access: 'technician',
   params: z.object({ id: UlidParam }),

@@ -14,6 +14,8 @@ export function firmwarePresenter(row: FirmwareRow, publicUrl: string): Firmware
     '@type': 'Firmware',
     ulid: row.id,
     name: row.name,
+    version: row.version,
+    models: row.models,
     file_name: row.originalFileName,
     size: row.size,
     sha256: row.sha256,

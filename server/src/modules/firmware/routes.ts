@@ -50,7 +50,7 @@ export function firmwareRoutes(ctx: AppContext): Router {
 
   router.delete('/:id', async (req, res) => {
     if (!isStoredUlid(req.params.id)) throw new AppError(404, 'not_found');
-    await removeFirmware(ctx, req.params.id);
+    await removeFirmware(ctx, currentUser(req), req.params.id);
     res.status(204).end();
   });
 

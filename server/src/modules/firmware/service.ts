@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ulid } from 'ulid';
-import { firmwareNameSchema, type Firmware } from '@aircloud/shared/firmware';
+import { firmwareFieldsSchema, type Firmware } from '@aircloud/shared/firmware';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '@aircloud/core/errors';
+import { changeOf, recordAudit } from '@aircloud/core/audit/record';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import type { IncomingUpload } from '../../http/upload.ts';
 import type { UserRow } from '@aircloud/core/users/repository';
@@ -37,10 +38,32 @@ export function safeFileName(name: string): string {
   return short === '' || short === '.' || short === '..' ? 'firmware.bin' : short;
 }
 
+/** A firmware row as an audit change (null when created or deleted). */
+function firmwareChange(before: FirmwareRow | null, after: FirmwareRow | null) {
+  const pick = (row: FirmwareRow | null) =>
+    row && {
+      name: row.name,
+      version: row.version,
+      models: row.models,
+      file_name: row.originalFileName,
+      size: row.size,
+      sha256: row.sha256,
+    };
+  return changeOf(pick(before), pick(after), [
+    'name',
+    'version',
+    'models',
+    'file_name',
+    'size',
+    'sha256',
+  ]);
+}
+
 /**
  * POST /api/firmwares: streams the `file` part to a temporary file (hashed on the way; more
- * than config.firmwareMaxBytes answers 413 and removes it), checks `name`, then renames the file
- * into place under a random name and records it.
+ * than config.firmwareMaxBytes answers 413 and removes it), checks `name`, `version` and
+ * `models`, then renames the file into place under a random name and records it with its
+ * audit entry.
  */
 export async function uploadFirmware(
   ctx: AppContext,
@@ -52,21 +75,36 @@ export async function uploadFirmware(
     tooLargeCode: 'firmware-size',
   });
   try {
-    const { name } = firmwareNameSchema.parse({ name: file.fields.name });
+    const { name, version, models } = firmwareFieldsSchema.parse({
+      name: file.fields.name,
+      version: file.fields.version,
+      models: file.fields.models,
+    });
     if (file.size === 0) throw fieldError('type_file_not_found', 'file');
     const storedFileName = `${randomBytes(16).toString('hex')}.bin`;
     const target = join(dir, storedFileName);
     await rename(file.path, target);
     try {
-      const row = await insertFirmware(ctx.db, {
-        id: ulid(),
-        name,
-        originalFileName: safeFileName(file.fileName),
-        storedFileName,
-        size: file.size,
-        sha256: file.sha256,
-        contentType: MIME.test(file.mimeType) ? file.mimeType : 'application/octet-stream',
-        uploadedBy: user.id,
+      const row = await ctx.db.transaction(async (tx) => {
+        const row = await insertFirmware(tx, {
+          id: ulid(),
+          name,
+          version,
+          models,
+          originalFileName: safeFileName(file.fileName),
+          storedFileName,
+          size: file.size,
+          sha256: file.sha256,
+          contentType: MIME.test(file.mimeType) ? file.mimeType : 'application/octet-stream',
+          uploadedBy: user.id,
+        });
+        await recordAudit(tx, {
+          actor: user,
+          action: 'firmware_imported',
+          target: { type: 'firmware', id: row.id, label: `${row.name} ${row.version}` },
+          change: firmwareChange(null, row),
+        });
+        return row;
       });
       return firmwarePresenter(row, ctx.config.publicUrl);
     } catch (err) {
@@ -100,10 +138,22 @@ export async function getFirmware(ctx: AppContext, id: string): Promise<Firmware
   return firmwarePresenter(row, ctx.config.publicUrl);
 }
 
-/** DELETE /api/firmwares/{id}: the row, then its file (the public URL answers 404 at once). */
-export async function removeFirmware(ctx: AppContext, id: string): Promise<void> {
-  const row = await deleteFirmware(ctx.db, id);
-  if (!row) throw new AppError(404, 'not_found');
+/**
+ * DELETE /api/firmwares/{id}: the row with its audit entry, then its file (the public URL
+ * answers 404 at once).
+ */
+export async function removeFirmware(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const row = await deleteFirmware(tx, id);
+    if (!row) throw new AppError(404, 'not_found');
+    await recordAudit(tx, {
+      actor,
+      action: 'firmware_deleted',
+      target: { type: 'firmware', id: row.id, label: `${row.name} ${row.version}` },
+      change: firmwareChange(row, null),
+    });
+    return row;
+  });
   await rm(join(firmwareDir(ctx.config.uploadDir), row.storedFileName), { force: true });
 }
 

@@ -6,7 +6,7 @@ import {
   productKeysQuerySchema,
 } from '@aircloud/shared/product-keys';
 import type { AppContext } from '../../context.ts';
-import { requireRole } from '../../http/authenticate.ts';
+import { currentUser, requireRole } from '../../http/authenticate.ts';
 import { parseBody } from '../../http/validate.ts';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import './openapi.ts';
@@ -34,13 +34,18 @@ export function productKeyRoutes(ctx: AppContext): Router {
   router.post('/generate', async (req, res) => {
     const batch = await productKeys.generateProductKeys(
       ctx,
+      currentUser(req),
       parseBody(generateProductKeysSchema, req),
     );
     res.status(201).json(batch);
   });
 
   router.post('/export', async (req, res) => {
-    const csv = await productKeys.exportProductKeys(ctx, parseBody(exportProductKeysSchema, req));
+    const csv = await productKeys.exportProductKeys(
+      ctx,
+      currentUser(req),
+      parseBody(exportProductKeysSchema, req),
+    );
     const day = new Date().toISOString().slice(0, 10);
     res
       .status(200)
@@ -56,15 +61,15 @@ export function productKeyRoutes(ctx: AppContext): Router {
 
   router.patch('/:id', async (req, res) => {
     const { state } = parseBody(changeProductKeyStateSchema, req);
-    res.json(await productKeys.changeProductKeyState(ctx, req.params.id, state));
+    res.json(await productKeys.changeProductKeyState(ctx, currentUser(req), req.params.id, state));
   });
 
   router.post('/:id/regenerate', async (req, res) => {
-    res.json(await productKeys.regenerateProductKey(ctx, req.params.id));
+    res.json(await productKeys.regenerateProductKey(ctx, currentUser(req), req.params.id));
   });
 
   router.post('/:id/unlink', async (req, res) => {
-    res.json(await productKeys.unlinkProductKey(ctx, req.params.id));
+    res.json(await productKeys.unlinkProductKey(ctx, currentUser(req), req.params.id));
   });
 
   return router;

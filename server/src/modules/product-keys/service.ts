@@ -8,6 +8,7 @@ import {
   type ProductKeyState,
 } from '@aircloud/shared/product-keys';
 import { ulid } from 'ulid';
+import { changeOf, recordAudit, type AuditActor } from '@aircloud/core/audit/record';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
 import { sealKeyOf } from '@aircloud/core/devices/credentials';
@@ -33,12 +34,19 @@ import {
 /** Attempts when a new random key collides with an existing one (80 random bits: never, really). */
 const KEY_COLLISION_ATTEMPTS = 3;
 
+/** A batch of keys as the audit log names it: its first and last serial number. */
+function serialRange(first: string, last: string): string {
+  return first === last ? first : `${first} … ${last}`;
+}
+
 /**
  * Generates `count` keys of a model with serial numbers from `start_serial`, in one transaction
- * and one INSERT. 409 `serial_number_already_exists` when any serial of the range exists.
+ * and one INSERT (with its audit entry). 409 `serial_number_already_exists` when any serial of
+ * the range exists.
  */
 export async function generateProductKeys(
   ctx: AppContext,
+  actor: AuditActor,
   input: GenerateProductKeysInput,
 ): Promise<ProductKeyBatch> {
   const serials = Array.from({ length: input.count }, (_, i) =>
@@ -55,6 +63,21 @@ export async function generateProductKeys(
           serialNumber: serial,
         }));
         await insertGeneratedKeys(tx, input.model, rows);
+        await recordAudit(tx, {
+          actor,
+          action: 'product_key_generated',
+          target: {
+            type: 'product_key',
+            id: null,
+            label: serialRange(serials[0]!, serials.at(-1)!),
+          },
+          change: {
+            model: { from: null, to: input.model },
+            count: { from: null, to: input.count },
+            first_serial_number: { from: null, to: serials[0]! },
+            last_serial_number: { from: null, to: serials.at(-1)! },
+          },
+        });
       });
       break;
     } catch (err) {
@@ -76,10 +99,11 @@ export async function generateProductKeys(
 
 /**
  * The CSV of the selected keys (ids, or every key matching the filter, or every key), and the
- * generated ones among them marked exported in the same transaction.
+ * generated ones among them marked exported in the same transaction (with its audit entry).
  */
 export async function exportProductKeys(
   ctx: AppContext,
+  actor: AuditActor,
   input: ExportProductKeysInput,
 ): Promise<string> {
   const selection = input.ids ? { ids: input.ids } : { filter: input.filter ?? {} };
@@ -87,6 +111,19 @@ export async function exportProductKeys(
     const rows = await lockKeysForExport(tx, selection);
     const generated = rows.filter((r) => r.state === 'generated').map((r) => r.id);
     await markExported(tx, generated, new Date());
+    await recordAudit(tx, {
+      actor,
+      action: 'product_key_exported',
+      target: {
+        type: 'product_key',
+        id: rows.length === 1 ? rows[0]!.id : null,
+        label: rows.length > 0 ? serialRange(rows[0]!.serialNumber, rows.at(-1)!.serialNumber) : '',
+      },
+      change: {
+        count: { from: null, to: rows.length },
+        marked_exported: { from: null, to: generated.length },
+      },
+    });
     return productKeysCsv(
       rows.map((r) => ({ ...r, state: r.state === 'generated' ? 'exported' : r.state })),
     );
@@ -115,31 +152,57 @@ export async function getProductKey(ctx: AppContext, id: string): Promise<Produc
 /** PATCH: generated/exported -> blocked, blocked -> generated; anything else 409. */
 export async function changeProductKeyState(
   ctx: AppContext,
+  actor: AuditActor,
   id: string,
   to: ProductKeyState,
 ): Promise<ProductKey> {
   const from: readonly ProductKeyState[] =
     to === 'blocked' || to === 'generated' ? PRODUCT_KEY_MANUAL_TRANSITIONS[to] : [];
-  const row =
-    from.length > 0
-      ? await transitionProductKey(ctx.db, id, from, {
-          state: to,
-          // Back to generated: the key must be exported again before it can be activated.
-          ...(to === 'generated' ? { exportedAt: null } : {}),
-        })
-      : undefined;
-  return afterChange(ctx.db, id, row);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockProductKey(tx, id);
+    const row =
+      before && from.length > 0
+        ? await transitionProductKey(tx, id, from, {
+            state: to,
+            // Back to generated: the key must be exported again before it can be activated.
+            ...(to === 'generated' ? { exportedAt: null } : {}),
+          })
+        : undefined;
+    const key = await afterChange(tx, id, row);
+    await recordAudit(tx, {
+      actor,
+      action: 'product_key_state_changed',
+      target: { type: 'product_key', id, label: key.serial_number },
+      change: { state: { from: before!.state, to: key.state } },
+    });
+    return key;
+  });
 }
 
 /**
  * A new random key for a key that is not activated (409 for an activated one). An exported key
- * becomes generated again: the printed key is void and the new one has to be exported.
+ * becomes generated again: the printed key is void and the new one has to be exported. The
+ * audit entry says the key changed, never what it was or is.
  */
-export async function regenerateProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
+export async function regenerateProductKey(
+  ctx: AppContext,
+  actor: AuditActor,
+  id: string,
+): Promise<ProductKey> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const row = await replaceKey(ctx.db, id, randomProductKey());
-      return await afterChange(ctx.db, id, row);
+      return await ctx.db.transaction(async (tx) => {
+        const before = await lockProductKey(tx, id);
+        const row = before ? await replaceKey(tx, id, randomProductKey()) : undefined;
+        const key = await afterChange(tx, id, row);
+        await recordAudit(tx, {
+          actor,
+          action: 'product_key_regenerated',
+          target: { type: 'product_key', id, label: key.serial_number },
+          change: changeOf(before!, row!, ['key', 'state'], ['key']),
+        });
+        return key;
+      });
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= KEY_COLLISION_ATTEMPTS) throw err;
     }
@@ -151,24 +214,41 @@ export async function regenerateProductKey(ctx: AppContext, id: string): Promise
  * owned by nobody, and everything its ownership gave ends (access/ownership.ts); the next
  * activation of the key gives it to the new user.
  */
-export async function unlinkProductKey(ctx: AppContext, id: string): Promise<ProductKey> {
+export async function unlinkProductKey(
+  ctx: AppContext,
+  actor: AuditActor,
+  id: string,
+): Promise<ProductKey> {
   let ended: EndedOwnership | null = null;
   const key = await ctx.db.transaction(async (tx) => {
     const current = await lockProductKey(tx, id);
+    const linked = current ? await findProductKey(tx, id) : undefined;
     const purifier =
       current?.state === 'activated' && current.purifierId
         ? await findPurifier(tx, current.purifierId, true)
         : undefined;
+    let key: ProductKey;
     if (purifier?.userId) {
       ended = await endOwnership(tx, purifier, sealKeyOf(ctx.config));
-      return afterChange(tx, id, current);
+      key = await afterChange(tx, id, current);
+    } else {
+      const row = await transitionProductKey(tx, id, ['activated'], {
+        state: 'exported',
+        userId: null,
+        activatedAt: null,
+      });
+      key = await afterChange(tx, id, row);
     }
-    const row = await transitionProductKey(tx, id, ['activated'], {
-      state: 'exported',
-      userId: null,
-      activatedAt: null,
+    await recordAudit(tx, {
+      actor,
+      action: 'product_key_unlinked',
+      target: { type: 'product_key', id, label: key.serial_number },
+      change: {
+        state: { from: current!.state, to: key.state },
+        user: { from: linked?.user?.email ?? null, to: key.user?.email ?? null },
+      },
     });
-    return afterChange(tx, id, row);
+    return key;
   });
   if (ended) await announceEndedOwnership(ctx, ended);
   return key;

@@ -28,6 +28,7 @@ import { AppError, fieldError } from '@aircloud/core/errors';
 import { isProductKeyShape } from '@aircloud/core/product-keys/key-code';
 import { claimExportedKey } from '@aircloud/core/product-keys/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
+import { recordViewAsUser } from '@aircloud/core/audit/record';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import { purifierListCondition, requireMachine } from '@aircloud/core/access/machine-access';
 import { changePurifier } from '@aircloud/core/purifiers/change';
@@ -246,13 +247,18 @@ async function withAirAndHolds<T extends Purifier>(
   }));
 }
 
-/** GET /api/purifiers: the caller's purifiers, or (admins) those of `query.user`. */
+/**
+ * GET /api/purifiers: the caller's purifiers, or (admins, view-as-user, recorded in the audit
+ * log) those of `query.user`.
+ */
 export async function listPurifiersFor(
   ctx: AppContext,
   user: UserRow,
   query: PurifiersQuery,
 ): Promise<HydraCollection<Purifier>> {
   if (query.user && !isAdmin(user.role as Role)) throw new AppError(403, 'forbidden');
+  // An administrator opening another user's products starts a view-as-user session (audited).
+  if (query.user) await recordViewAsUser(ctx.db, user, query.user);
   const { rows, total } = await listPurifiers(
     ctx.db,
     {

@@ -35,6 +35,7 @@ import { handOverNotifications } from '@aircloud/core/notifications/hand-over';
 import type { NotificationRow } from '@aircloud/core/notifications/record';
 import type { PurifierRow } from '@aircloud/core/purifiers/repository';
 import { findUserByEmail, type UserRow } from '@aircloud/core/users/repository';
+import { recordAudit, recordViewAsUser } from '@aircloud/core/audit/record';
 import {
   copySensorExport,
   exportFileName,
@@ -85,7 +86,7 @@ async function detailOf(ctx: AppContext, id: string): Promise<SensorDetailRow> {
 
 /**
  * GET /api/sensors: what the caller may see (owners theirs, technicians and admins all), or
- * (admins, view-as-user) the sensors of `query.user`.
+ * (admins, view-as-user, recorded in the audit log) the sensors of `query.user`.
  */
 export async function listSensorsFor(
   ctx: AppContext,
@@ -93,6 +94,8 @@ export async function listSensorsFor(
   query: SensorsQuery,
 ): Promise<HydraCollection<Sensor>> {
   if (query.user && !isAdmin(user.role as Role)) throw new AppError(403, 'forbidden');
+  // An administrator opening another user's products starts a view-as-user session (audited).
+  if (query.user) await recordViewAsUser(ctx.db, user, query.user);
   const { rows, total } = await listSensors(
     ctx.db,
     {
@@ -114,7 +117,8 @@ export async function listSensorsFor(
 
 /**
  * POST /api/sensors (technicians, admins): provisions a sensor for the account of
- * `owner_email`, with a new device secret answered once (stored as SHA-256).
+ * `owner_email`, with a new device secret answered once (stored as SHA-256), and its audit
+ * entry (never the secret).
  */
 export async function provisionSensorFor(
   ctx: AppContext,
@@ -130,13 +134,26 @@ export async function provisionSensorFor(
   const now = new Date();
   let row: SensorRow;
   try {
-    row = await insertSensor(ctx.db, {
-      id: ulid(),
-      serialNumber: input.serial_number,
-      userId: owner.id,
-      name: input.name || input.serial_number,
-      shortName: '',
-      deviceSecretHash: sha256(secret),
+    row = await ctx.db.transaction(async (tx) => {
+      const sensor = await insertSensor(tx, {
+        id: ulid(),
+        serialNumber: input.serial_number,
+        userId: owner.id,
+        name: input.name || input.serial_number,
+        shortName: '',
+        deviceSecretHash: sha256(secret),
+      });
+      await recordAudit(tx, {
+        actor: user,
+        action: 'sensor_provisioned',
+        target: { type: 'sensor', id: sensor.id, label: sensor.serialNumber },
+        change: {
+          serial_number: { from: null, to: sensor.serialNumber },
+          name: { from: null, to: sensor.name },
+          owner: { from: null, to: owner.email },
+        },
+      });
+      return sensor;
     });
   } catch (err) {
     // Two technicians provisioning one serial at once: the unique index decides.

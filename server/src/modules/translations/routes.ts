@@ -48,12 +48,12 @@ export function translationRoutes(ctx: AppContext): Router {
   router.put('/:lang/:key', admin, async (req, res) => {
     const { lang, key } = overrideTarget(req.params);
     const { text } = parseBody(translationOverrideWriteSchema, req);
-    res.json(await translations.saveOverride(ctx, currentUser(req).id, lang, key, text));
+    res.json(await translations.saveOverride(ctx, currentUser(req), lang, key, text));
   });
 
   router.delete('/:lang/:key', admin, async (req, res) => {
     const { lang, key } = overrideTarget(req.params);
-    await translations.revertOverride(ctx, lang, key);
+    await translations.revertOverride(ctx, currentUser(req), lang, key);
     res.status(204).end();
   });
 

@@ -10,6 +10,7 @@ import type {
 } from '@aircloud/shared/translations';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
+import { recordAudit, type AuditActor } from '@aircloud/core/audit/record';
 import { cachedOverrides, loadTranslationOverrides } from '@aircloud/core/i18n/overrides-cache';
 import * as repo from '@aircloud/core/i18n/overrides-repository';
 
@@ -66,15 +67,30 @@ export function publicOverrides(lang: Language): { body: TranslationOverrides; e
   return { body, etag: `"${hash}"` };
 }
 
-/** Saves an administrator's text over the catalogue entry (lang, key). */
+/** The audit target of an override: `lang:key`. */
+const overrideTarget = (lang: Language, key: string) =>
+  ({ type: 'translation', id: `${lang}:${key}`, label: `${lang} · ${key}` }) as const;
+
+/** Saves an administrator's text over the catalogue entry (lang, key), with its audit entry. */
 export async function saveOverride(
   ctx: AppContext,
-  adminId: string,
+  admin: AuditActor,
   lang: Language,
   key: string,
   text: string,
 ): Promise<TranslationOverride> {
-  const row = await repo.upsertOverride(ctx.db, { lang, key, text, updatedBy: adminId });
+  const row = await ctx.db.transaction(async (tx) => {
+    const before = await repo.lockOverride(tx, lang, key);
+    const saved = await repo.upsertOverride(tx, { lang, key, text, updatedBy: admin.id });
+    if (before?.text !== saved.text)
+      await recordAudit(tx, {
+        actor: admin,
+        action: 'translation_saved',
+        target: overrideTarget(lang, key),
+        change: { text: { from: before?.text ?? null, to: saved.text } },
+      });
+    return saved;
+  });
   await loadTranslationOverrides(ctx.db);
   return {
     '@type': 'TranslationOverride',
@@ -85,8 +101,25 @@ export async function saveOverride(
   };
 }
 
-/** Removes the override of (lang, key): the catalogue text applies again. 404 when none. */
-export async function revertOverride(ctx: AppContext, lang: Language, key: string): Promise<void> {
-  if (!(await repo.deleteOverride(ctx.db, lang, key))) throw new AppError(404, 'not_found');
+/**
+ * Removes the override of (lang, key), with its audit entry: the catalogue text applies again.
+ * 404 when none.
+ */
+export async function revertOverride(
+  ctx: AppContext,
+  admin: AuditActor,
+  lang: Language,
+  key: string,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const removed = await repo.deleteOverride(tx, lang, key);
+    if (!removed) throw new AppError(404, 'not_found');
+    await recordAudit(tx, {
+      actor: admin,
+      action: 'translation_reverted',
+      target: overrideTarget(lang, key),
+      change: { text: { from: removed.text, to: null } },
+    });
+  });
   await loadTranslationOverrides(ctx.db);
 }

@@ -37,6 +37,8 @@ import { assertCanReach, assertSelfEditAllowed, removesAnAdmin } from './policy.
 import { pageOffset } from '@aircloud/core/db/sql';
 import { hydraCollection } from '@aircloud/core/jsonld';
 import { userPresenter } from './presenter.ts';
+import { userChange, userUpdateAction } from './audit.ts';
+import { hasChanges, recordAudit } from '@aircloud/core/audit/record';
 import * as repo from '@aircloud/core/users/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
 
@@ -117,6 +119,12 @@ export async function createUser(
         enabled: password !== null,
       });
       if (avatar) await setMediaOwner(tx, avatar, user.id);
+      await recordAudit(tx, {
+        actor,
+        action: 'user_created',
+        target: { type: 'user', id: user.id, label: user.email },
+        change: userChange(null, user),
+      });
       if (!code) {
         claimed = await claimInvitations(tx, user);
         return { user, mailId: null };
@@ -143,8 +151,9 @@ export async function createUser(
 }
 
 /**
- * PUT /api/users/{id}: changes the fields sent. Admins edit anyone; a user edits their own
- * profile but not their role, e-mail or enabled flag. The last enabled admin cannot be demoted
+ * PUT /api/users/{id}: changes the fields sent. Admins edit anyone (an audit entry when a field
+ * of another user changed); a user edits their own profile but not their role, e-mail or
+ * enabled flag. The last enabled admin cannot be demoted
  * or disabled (409 `last_admin`). Disabling ends every credential of the user at once
  * (sessions, sockets, API token, unused links: an activation link cannot re-enable the account).
  */
@@ -197,6 +206,15 @@ export async function updateUser(
         settled = await settleDisabledAccount(tx, row.id);
       }
       if (!target.enabled && row.enabled) claimed = await claimInvitations(tx, row);
+      const change = userChange(target, row);
+      // Editing one's own profile is not administration.
+      if (!self && hasChanges(change))
+        await recordAudit(tx, {
+          actor,
+          action: userUpdateAction(change),
+          target: { type: 'user', id: row.id, label: row.email },
+          change,
+        });
       return row;
     }),
   );
@@ -220,6 +238,12 @@ export async function deleteUser(ctx: AppContext, actor: UserRow, id: string): P
     if (removesAnAdmin(target, { enabled: false }) && (await repo.lockOtherAdmins(tx, id)) === 0)
       throw new AppError(409, 'last_admin');
     if (actor.id === target.id) throw new AppError(403, 'forbidden');
+    await recordAudit(tx, {
+      actor,
+      action: 'user_deleted',
+      target: { type: 'user', id: target.id, label: target.email },
+      change: userChange(target, null),
+    });
     await detachMediaWornByOthers(tx, target.id);
     // Their purifiers are released (keys back to exported) and what they drove ends.
     return endDeletedAccount(tx, target.id, sealKeyOf(ctx.config), () =>

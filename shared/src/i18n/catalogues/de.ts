@@ -12,6 +12,7 @@ import { overview } from '../locales/de/overview.ts';
 import { fleetView } from '../locales/de/fleet-view.ts';
 import { notificationCenter } from '../locales/de/notification-center.ts';
 import { notifications } from '../locales/de/notifications.ts';
+import { auditLog } from '../locales/de/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -30,4 +31,5 @@ export const catalogue = deepMerge(
   fleetView,
   notificationCenter,
   notifications,
+  auditLog,
 );

@@ -12,6 +12,7 @@ import { overview } from '../locales/en/overview.ts';
 import { fleetView } from '../locales/en/fleet-view.ts';
 import { notificationCenter } from '../locales/en/notification-center.ts';
 import { notifications } from '../locales/en/notifications.ts';
+import { auditLog } from '../locales/en/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -30,4 +31,5 @@ export const catalogue = deepMerge(
   fleetView,
   notificationCenter,
   notifications,
+  auditLog,
 );

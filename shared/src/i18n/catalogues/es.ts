@@ -12,6 +12,7 @@ import { overview } from '../locales/es/overview.ts';
 import { fleetView } from '../locales/es/fleet-view.ts';
 import { notificationCenter } from '../locales/es/notification-center.ts';
 import { notifications } from '../locales/es/notifications.ts';
+import { auditLog } from '../locales/es/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -30,4 +31,5 @@ export const catalogue = deepMerge(
   fleetView,
   notificationCenter,
   notifications,
+  auditLog,
 );

@@ -12,6 +12,7 @@ import { overview } from '../locales/fr/overview.ts';
 import { fleetView } from '../locales/fr/fleet-view.ts';
 import { notificationCenter } from '../locales/fr/notification-center.ts';
 import { notifications } from '../locales/fr/notifications.ts';
+import { auditLog } from '../locales/fr/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -30,4 +31,5 @@ export const catalogue = deepMerge(
   fleetView,
   notificationCenter,
   notifications,
+  auditLog,
 );

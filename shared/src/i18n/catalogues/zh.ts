@@ -12,6 +12,7 @@ import { overview } from '../locales/zh/overview.ts';
 import { fleetView } from '../locales/zh/fleet-view.ts';
 import { notificationCenter } from '../locales/zh/notification-center.ts';
 import { notifications } from '../locales/zh/notifications.ts';
+import { auditLog } from '../locales/zh/audit-log.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -30,4 +31,5 @@ export const catalogue = deepMerge(
   fleetView,
   notificationCenter,
   notifications,
+  auditLog,
 );

@@ -4,15 +4,20 @@ import { uploadWithProgress, type Upload } from '../../../lib/api/uploadWithProg
 /** A running upload: its result, and a way to abort it. */
 export type FirmwareUpload = Upload<Firmware>;
 
-/** POST /api/firmwares (multipart `name`, `file`) with its progress (`onProgress` gets 0..1). */
+/**
+ * POST /api/firmwares (multipart `name`, `version`, `models` comma-separated, `file`) with its
+ * progress (`onProgress` gets 0..1).
+ */
 export function uploadFirmware(
-  name: string,
+  fields: { name: string; version: string; models: readonly string[] },
   file: File,
   onProgress: (fraction: number) => void,
 ): FirmwareUpload {
   const body = new FormData();
-  // The name first: the server reads it before the file streams in.
-  body.append('name', name);
+  // The text fields first: the server reads them before the file streams in.
+  body.append('name', fields.name);
+  body.append('version', fields.version);
+  body.append('models', fields.models.join(','));
   body.append('file', file);
   return uploadWithProgress<Firmware>('/api/firmwares', body, onProgress);
 }

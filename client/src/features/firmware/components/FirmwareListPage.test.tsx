@@ -16,6 +16,8 @@ function makeFirmware(n: number, overrides: Partial<Firmware> = {}): Firmware {
     '@type': 'Firmware',
     ulid,
     name: `Cocoon ${n}.0`,
+    version: `${n}.0.0`,
+    models: ['HEPA_COCOON', 'HEPA_COCOON_SYMPHONIE'],
     file_name: `cocoon-${n}.bin`,
     size: 12_900_000,
     sha256: 'ab'.repeat(32),
@@ -56,7 +58,7 @@ describe('firmware list', () => {
     expect(await screen.findByText('No firmware yet')).toBeInTheDocument();
   });
 
-  it('lists name, import date, file and size, and copies the public URL with a check icon', async () => {
+  it('lists name, version, models, import date, file and size, and copies the public URL with a check icon', async () => {
     const firmware = makeFirmware(1);
     serveFirmwares([firmware]);
     const user = userEvent.setup();
@@ -64,6 +66,9 @@ describe('firmware list', () => {
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('Cocoon 1.0');
+    expect(within(row).getByText('1.0.0')).toBeInTheDocument();
+    expect(within(row).getByText('HEPA Cocoon')).toBeInTheDocument();
+    expect(within(row).getByText('HEPA Cocoon Symphonie')).toBeInTheDocument();
     expect(row).toHaveTextContent('04/03/2026 10:05');
     expect(row).toHaveTextContent('cocoon-1.bin');
     expect(row).toHaveTextContent('12.3 MB');
@@ -109,7 +114,7 @@ describe('firmware list', () => {
 });
 
 describe('firmware import form', () => {
-  it('requires a name and a file, and refuses a file over 200 MB before sending it', async () => {
+  it('requires a name, a version, a model and a file, and refuses a file over 200 MB before sending it', async () => {
     serveFirmwares([]);
     const user = userEvent.setup();
     renderApp('/firmware', signedIn(tech));
@@ -117,9 +122,21 @@ describe('firmware import form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Import a firmware' });
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(within(dialog).getByText('The name is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('Value is required')).toBeInTheDocument();
+    // Version, models and file.
+    expect(within(dialog).getAllByText('Value is required')).toHaveLength(3);
 
     await user.type(within(dialog).getByLabelText('Name'), 'Cocoon 3.1');
+    await user.type(within(dialog).getByLabelText('Version'), 'v3.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(
+      within(dialog).getByText(
+        'Enter a version such as 2.4.1: numbers separated by dots, optionally followed by a suffix such as -beta.2',
+      ),
+    ).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('Version'));
+    await user.type(within(dialog).getByLabelText('Version'), '3.1.0');
+    const models = within(dialog).getByRole('group', { name: 'Purifier models' });
+    await user.click(within(models).getByRole('checkbox', { name: 'HEPA Cocoon' }));
     const big = new File(['x'], 'huge.bin', { type: 'application/octet-stream' });
     Object.defineProperty(big, 'size', { value: FIRMWARE_MAX_BYTES + 1 });
     await user.upload(within(dialog).getByLabelText('File'), big);
@@ -128,11 +145,12 @@ describe('firmware import form', () => {
     // Nothing was posted: an unhandled POST would fail the test.
     expect(within(dialog).getByText('The file must not exceed 200 MB')).toBeInTheDocument();
     expect(within(dialog).queryByText('The name is required')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Value is required')).not.toBeInTheDocument();
   });
 
-  it('uploads name and file, shows the progress, then the new file in the list', async () => {
+  it('uploads name, version, models and file, shows the progress, then the new file in the list', async () => {
     let list: Firmware[] = [];
-    let received: { name: unknown; file: unknown } | null = null;
+    let received: Record<string, unknown> | null = null;
     server.use(
       http.get('/api/firmwares', () =>
         HttpResponse.json({
@@ -146,7 +164,12 @@ describe('firmware import form', () => {
         const form = await request.formData();
         const file = form.get('file') as File;
         // jsdom's XMLHttpRequest does not keep the File itself (name, bytes): only that it came.
-        received = { name: form.get('name'), file: form.has('file') && file !== null };
+        received = {
+          name: form.get('name'),
+          version: form.get('version'),
+          models: form.get('models'),
+          file: form.has('file') && file !== null,
+        };
         const created = makeFirmware(7, { name: String(form.get('name')) });
         list = [created];
         return HttpResponse.json(created, { status: 201 });
@@ -157,6 +180,10 @@ describe('firmware import form', () => {
     await user.click((await screen.findAllByRole('button', { name: 'Import a firmware' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Import a firmware' });
     await user.type(within(dialog).getByLabelText('Name'), 'Cocoon 7.0');
+    await user.type(within(dialog).getByLabelText('Version'), '7.0.0-rc.1');
+    // Ticked out of order, sent in the models' order.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'HEPA Dome black' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'HEPA Bulle white' }));
     await user.upload(
       within(dialog).getByLabelText('File'),
       new File(['firmware bytes'], 'cocoon-7.bin', { type: 'application/octet-stream' }),
@@ -166,7 +193,12 @@ describe('firmware import form', () => {
     expect(
       await screen.findByText('The firmware Cocoon 7.0 has been imported'),
     ).toBeInTheDocument();
-    expect(received).toEqual({ name: 'Cocoon 7.0', file: true });
+    expect(received).toEqual({
+      name: 'Cocoon 7.0',
+      version: '7.0.0-rc.1',
+      models: 'HEPA_BULLE_WHITE,HEPA_DOME_BLACK',
+      file: true,
+    });
     expect(await screen.findByRole('cell', { name: 'Cocoon 7.0' })).toBeInTheDocument();
   });
 });

@@ -19,7 +19,10 @@ import { useDeleteFirmwareMutation, useListFirmwaresQuery } from '../api/firmwar
 import { ImportFirmwarePopin } from './ImportFirmwarePopin.tsx';
 import '../firmware.css';
 
-/** One firmware row: name, import date, file and size, public URL with copy, delete. */
+/**
+ * One firmware row: name, version and the models it fits, import date, file and size, public
+ * URL with copy, delete.
+ */
 function FirmwareRow({ firmware, onDelete }: { firmware: Firmware; onDelete: () => void }) {
   const { t, i18n } = useTranslation();
   const dispatch = useAppDispatch();
@@ -27,6 +30,16 @@ function FirmwareRow({ firmware, onDelete }: { firmware: Firmware; onDelete: () 
     <tr>
       <td className="firmware-table__name" data-label={t('firmware.columns.name')}>
         <strong>{firmware.name}</strong>
+      </td>
+      <td className="firmware-table__version" data-label={t('firmware.columns.version')}>
+        <span className="mono">{firmware.version}</span>
+      </td>
+      <td data-label={t('firmware.columns.models')}>
+        <ul className="firmware-table__models">
+          {firmware.models.map((model) => (
+            <li key={model}>{t(`product-models.${model}`)}</li>
+          ))}
+        </ul>
       </td>
       <td className="firmware-table__date" data-label={t('firmware.columns.date')}>
         {formatDateTime(firmware.created_at)}
@@ -135,6 +148,8 @@ function FirmwareList() {
           <thead>
             <tr>
               <th scope="col">{t('firmware.columns.name')}</th>
+              <th scope="col">{t('firmware.columns.version')}</th>
+              <th scope="col">{t('firmware.columns.models')}</th>
               <th scope="col">{t('firmware.columns.date')}</th>
               <th scope="col">{t('firmware.columns.file')}</th>
               <th scope="col">{t('firmware.columns.url')}</th>

@@ -26,12 +26,13 @@ function renderNavigation(role: Role, invitations = 0) {
 }
 
 describe('top navigation', () => {
-  it('puts users, the fleet, product keys and firmware first for an administrator', () => {
+  it('puts users, the fleet, product keys, firmware and the audit log first for an administrator', () => {
     expect(renderNavigation('ROLE_ADMIN')).toEqual([
       '/users',
       '/fleet',
       '/product-keys',
       '/firmware',
+      '/audit-log',
       '/overview',
       '/sensors',
       '/purifiers',

@@ -65,6 +65,8 @@ export function TopNavigation({ userMenu }: { userMenu?: ReactNode }) {
       { to: '/firmware', label: t('nav.firmware') },
     );
   }
+  // Issue 21: the audit log follows the spec's admin links, for administrators only.
+  if (isAdmin(role)) items.push({ to: '/audit-log', label: t('nav.audit-log') });
   items.push(
     // Issue 20: the building manager's overview of every room, before the spec's three.
     { to: '/overview', label: t('nav.overview') },

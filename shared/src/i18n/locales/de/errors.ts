@@ -96,6 +96,8 @@ export const validation = {
   date: 'Der Wert ist kein gültiges Datum',
   time: 'Verwenden Sie das Format HH:mm',
   media_link: 'Der Link muss auf ein Video (mp4, avi, mpeg oder mov) auf {{host}} verweisen',
+  firmware_version:
+    'Geben Sie eine Version wie 2.4.1 ein: durch Punkte getrennte Zahlen, optional gefolgt von einem Zusatz wie -beta.2',
   schedule_order:
     'Die Zeitfenster müssen aufsteigend sortiert sein, ohne zwei zur gleichen Uhrzeit',
   password: {

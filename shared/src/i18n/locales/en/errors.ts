@@ -61,6 +61,8 @@ export const validation = {
   time: 'Use the HH:mm format',
   schedule_order: 'Slots must be in ascending order, without two at the same time',
   media_link: 'The link must point to a video (mp4, avi, mpeg or mov) on {{host}}',
+  firmware_version:
+    'Enter a version such as 2.4.1: numbers separated by dots, optionally followed by a suffix such as -beta.2',
   password: {
     min_length: 'At least 8 characters',
     lowercase: 'One lowercase letter',

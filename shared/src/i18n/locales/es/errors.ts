@@ -95,6 +95,8 @@ export const validation = {
   date: 'El valor no es una fecha válida',
   time: 'Utilice el formato HH:mm',
   media_link: 'El enlace debe apuntar a un vídeo (mp4, avi, mpeg o mov) en {{host}}',
+  firmware_version:
+    'Introduzca una versión como 2.4.1: números separados por puntos, seguidos opcionalmente de un sufijo como -beta.2',
   schedule_order: 'Las franjas deben estar en orden ascendente, sin dos a la misma hora',
   password: {
     min_length: 'Al menos 8 caracteres',

@@ -63,6 +63,8 @@ export const validation = {
   time: 'Utilisez le format HH:mm',
   schedule_order: 'Les créneaux doivent être dans l’ordre croissant, sans deux à la même heure',
   media_link: 'Le lien doit pointer vers une vidéo (mp4, avi, mpeg ou mov) sur {{host}}',
+  firmware_version:
+    'Saisissez une version comme 2.4.1 : des nombres séparés par des points, éventuellement suivis d’un suffixe comme -beta.2',
   password: {
     min_length: 'Au moins 8 caractères',
     lowercase: 'Une lettre minuscule',

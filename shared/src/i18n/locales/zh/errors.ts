@@ -55,6 +55,7 @@ export const validation = {
   date: '该值不是有效的日期',
   time: '请使用 HH:mm 格式',
   media_link: '链接必须指向 {{host}} 上的视频（mp4、avi、mpeg 或 mov）',
+  firmware_version: '请输入类似 2.4.1 的版本：以点分隔的数字，可附加 -beta.2 之类的后缀',
   schedule_order: '时段必须按时间升序排列，且不能有两个时段时间相同',
   password: {
     min_length: '至少 8 个字符',
