@@ -233,7 +233,12 @@ async function signIn(base: string, accounts: Account[]): Promise<void> {
 }
 
 /** A GET on a keep-alive agent: resolves with the status once the body is read. */
-function get(agent: http.Agent, url: URL, pathname: string, cookie: string): Promise<number> {
+export function get(
+  agent: http.Agent,
+  url: URL,
+  pathname: string,
+  cookie: string,
+): Promise<number> {
   return new Promise((resolve) => {
     const req = http.request(
       { host: url.hostname, port: url.port, path: pathname, agent, headers: { Cookie: cookie } },

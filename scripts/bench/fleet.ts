@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { fullMaintenanceLevels } from '@aircloud/shared/purifiers';
 import { DEMO_PASSWORD } from '../demo/seed-demo.ts';
+import { get } from './api.ts';
 import { percentile, root, startProduct, waitReady, writePerformanceSection } from './common.ts';
 
 const PORT = 3875;
@@ -38,21 +39,6 @@ export interface FleetFigures {
     p99: number;
   }[];
   churnPerSecond: number;
-}
-
-/** A GET on a keep-alive agent: resolves with its status once the body is read. */
-function get(agent: http.Agent, base: URL, pathname: string, cookie: string): Promise<number> {
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: base.hostname, port: base.port, path: pathname, agent, headers: { Cookie: cookie } },
-      (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end();
-  });
 }
 
 /** Seeds the fleet in a few statements (ids are valid ULIDs: the bench prefix, then digits). */
