@@ -15,6 +15,12 @@ import { authenticated, loggedOut, previousRouteRecorded } from '../lib/session/
 import type { AppStore } from './store.ts';
 
 /**
+ * Starts what a page will ask for first (its list) once the navigation is allowed, while the
+ * page's code and texts still load. Errors stay with the page, which makes the same request.
+ */
+export type PagePrefetch = (store: AppStore, url: URL) => Promise<void>;
+
+/**
  * Asks the server who is signed in; a user with an identifier counts as logged in. A visitor
  * without the session hint cookie is anonymous without asking (no 401 in the console).
  */
@@ -41,12 +47,12 @@ const SIGNED_OUT_SCREENS: readonly RouteName[] = ['Login', 'ForgotPassword', 'Ac
  */
 export function createGuard(store: AppStore) {
   const decide = createDecision(store);
-  return (name: RouteName) => async (args: LoaderFunctionArgs) => {
+  return (name: RouteName, prefetch?: PagePrefetch) => async (args: LoaderFunctionArgs) => {
     const answer = await decide(name)(args);
-    if (
-      answer === null &&
-      (store.getState().session.authState === 'authenticated' || !PUBLIC_TEXT_ROUTES.includes(name))
-    )
+    const signedIn = store.getState().session.authState === 'authenticated';
+    if (answer === null && signedIn && prefetch)
+      prefetch(store, new URL(args.request.url)).catch(() => undefined);
+    if (answer === null && (signedIn || !PUBLIC_TEXT_ROUTES.includes(name)))
       await loadWholeCatalogue();
     return answer;
   };
