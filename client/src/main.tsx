@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
+import { connectWhenSignedInPageShown } from './app/realtimeStart.ts';
 import { createAppStore } from './app/store.ts';
 import { mayHaveSession } from './lib/api/baseQuery.ts';
 import { i18nReady, warmWholeCatalogue } from './lib/i18n/i18n.ts';
@@ -21,10 +22,8 @@ const store = createAppStore();
 const router = createBrowserRouter(buildRoutes(store));
 setRouter(router);
 
-// The socket (and RxJS) are loaded with the first signed-in page, not with the login page.
-const stopWaiting = store.subscribe(() => {
-  if (store.getState().session.authState !== 'authenticated') return;
-  stopWaiting();
+// The socket (and RxJS) are loaded once the first signed-in page is shown.
+connectWhenSignedInPageShown(store, router, () => {
   void import('./app/realtimeBridge.ts').then(({ connectRealtime }) => connectRealtime(store));
 });
 
