@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
+import { connectWhenSignedInPageShown } from './app/realtimeStart.ts';
 import { createAppStore } from './app/store.ts';
-import { i18nReady } from './lib/i18n/i18n.ts';
+import { mayHaveSession } from './lib/api/baseQuery.ts';
+import { i18nReady, warmWholeCatalogue } from './lib/i18n/i18n.ts';
 import { startClientErrorReporting } from './lib/errorReporting.ts';
 import { setRouter } from './lib/navigation/navigator.ts';
 import { startTheme } from './lib/theme/theme.ts';
@@ -14,14 +16,14 @@ import './styles/global.css';
 startClientErrorReporting();
 // public/theme-init.js set the theme before paint; from here on the client follows changes.
 startTheme();
+// A likely session: the signed-in page's texts load beside /api/me, not after it.
+if (mayHaveSession()) warmWholeCatalogue();
 const store = createAppStore();
 const router = createBrowserRouter(buildRoutes(store));
 setRouter(router);
 
-// The socket (and RxJS) are loaded with the first signed-in page, not with the login page.
-const stopWaiting = store.subscribe(() => {
-  if (store.getState().session.authState !== 'authenticated') return;
-  stopWaiting();
+// The socket (and RxJS) are loaded once the first signed-in page is shown.
+connectWhenSignedInPageShown(store, router, () => {
   void import('./app/realtimeBridge.ts').then(({ connectRealtime }) => connectRealtime(store));
 });
 

@@ -31,6 +31,31 @@ describe('navigation guard', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
+  it("uses the page's early answer of /api/me (public/early-me.js) instead of asking again", async () => {
+    const me = vi.fn(() => HttpResponse.json(makeMe({ firstname: 'Other' })));
+    server.use(http.get('/api/me', me));
+    (globalThis as { __aircloudEarlyMe?: unknown }).__aircloudEarlyMe = Promise.resolve(
+      makeMe({ firstname: 'Ada' }),
+    );
+    const { store, router } = renderApp('/sensors');
+    await waitFor(() => expect(store.getState().session.authState).toBe('authenticated'));
+    expect(store.getState().session.user?.firstname).toBe('Ada');
+    expect(router.state.location.pathname).toBe('/sensors');
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(me).not.toHaveBeenCalled();
+    expect('__aircloudEarlyMe' in globalThis).toBe(false);
+  });
+
+  it('asks through the API layer when the early answer was not a user (401, 5xx)', async () => {
+    const me = vi.fn(() => HttpResponse.json(makeMe({ firstname: 'Ada' })));
+    server.use(http.get('/api/me', me));
+    (globalThis as { __aircloudEarlyMe?: unknown }).__aircloudEarlyMe = Promise.resolve(null);
+    const { store } = renderApp('/sensors');
+    await waitFor(() => expect(store.getState().session.authState).toBe('authenticated'));
+    expect(me).toHaveBeenCalledTimes(1);
+    expect(store.getState().session.user?.firstname).toBe('Ada');
+  });
+
   it('sends an unauthenticated visitor to Login, remembering the page asked for', async () => {
     server.use(
       http.get('/api/me', () =>

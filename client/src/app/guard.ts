@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import type { Me } from '@aircloud/shared/users';
 import { mayHaveSession } from '../lib/api/baseQuery.ts';
 import { meApi } from '../lib/api/meApi.ts';
 import { loadWholeCatalogue } from '../lib/i18n/i18n.ts';
@@ -15,12 +16,37 @@ import { authenticated, loggedOut, previousRouteRecorded } from '../lib/session/
 import type { AppStore } from './store.ts';
 
 /**
+ * Starts what a page will ask for first (its list) once the navigation is allowed, while the
+ * page's code and texts still load. Errors stay with the page, which makes the same request.
+ */
+export type PagePrefetch = (store: AppStore, url: URL) => Promise<void>;
+
+/**
+ * The answer of the GET /api/me that public/early-me.js started with the page, once: the first
+ * check of the session uses it (null when it was not a 200); later checks ask again.
+ */
+export function takeEarlyMe(): Promise<Me | null> | undefined {
+  const holder = globalThis as { __aircloudEarlyMe?: Promise<Me | null> };
+  const early = holder.__aircloudEarlyMe;
+  delete holder.__aircloudEarlyMe;
+  return early;
+}
+
+/**
  * Asks the server who is signed in; a user with an identifier counts as logged in. A visitor
- * without the session hint cookie is anonymous without asking (no 401 in the console).
+ * without the session hint cookie is anonymous without asking (no 401 in the console). The
+ * answer the page's early request got is used when it was a user; otherwise the API layer asks
+ * (refreshing the session on a 401, signing out on a 5xx).
  */
 async function resolveAuthentication(store: AppStore): Promise<void> {
+  const early = await takeEarlyMe();
   if (!mayHaveSession()) {
     store.dispatch(loggedOut());
+    return;
+  }
+  if (early?.ulid) {
+    store.dispatch(meApi.util.upsertQueryData('getMe', undefined, early));
+    store.dispatch(authenticated(early));
     return;
   }
   const result = await store.dispatch(
@@ -41,12 +67,12 @@ const SIGNED_OUT_SCREENS: readonly RouteName[] = ['Login', 'ForgotPassword', 'Ac
  */
 export function createGuard(store: AppStore) {
   const decide = createDecision(store);
-  return (name: RouteName) => async (args: LoaderFunctionArgs) => {
+  return (name: RouteName, prefetch?: PagePrefetch) => async (args: LoaderFunctionArgs) => {
     const answer = await decide(name)(args);
-    if (
-      answer === null &&
-      (store.getState().session.authState === 'authenticated' || !PUBLIC_TEXT_ROUTES.includes(name))
-    )
+    const signedIn = store.getState().session.authState === 'authenticated';
+    if (answer === null && signedIn && prefetch)
+      prefetch(store, new URL(args.request.url)).catch(() => undefined);
+    if (answer === null && (signedIn || !PUBLIC_TEXT_ROUTES.includes(name)))
       await loadWholeCatalogue();
     return answer;
   };

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 import { PageLoader } from '../components/Spinner.tsx';
 import { RouteErrorBoundary } from '../features/errors/components/RouteErrorBoundary.tsx';
 import { PATHS, type RouteName } from '../lib/navigation/routeNames.ts';
-import { createGuard } from './guard.ts';
+import { createGuard, type PagePrefetch } from './guard.ts';
 import { lazyPage } from './lazyPage.ts';
 import { RootLayout } from './RootLayout.tsx';
 import type { AppStore } from './store.ts';
@@ -12,7 +12,13 @@ import type { AppStore } from './store.ts';
 const notFound = () =>
   import('../features/errors/components/NotFoundPage.tsx').then((m) => m.NotFoundPage);
 
-const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType> }[] = [
+const PAGES: {
+  path: string;
+  name: RouteName;
+  load: () => Promise<ComponentType>;
+  /** What the page asks for first, started by the guard beside the page's code. */
+  prefetch?: PagePrefetch;
+}[] = [
   {
     path: '/login',
     name: 'Login',
@@ -52,6 +58,10 @@ const PAGES: { path: string; name: RouteName; load: () => Promise<ComponentType>
     load: () =>
       import('../features/purifiers/components/PurifierListPage.tsx').then(
         (m) => m.PurifierListPage,
+      ),
+    prefetch: (store, url) =>
+      import('../features/purifiers/api/purifiersApi.ts').then((m) =>
+        m.prefetchPurifierList(store.dispatch, url),
       ),
   },
   {
@@ -177,10 +187,10 @@ export function buildRoutes(store: AppStore): RouteObject[] {
         // route without an element).
         { path: '/', loader: () => redirect(PATHS.home), element: null },
         { path: '/activated-account', loader: () => redirect(PATHS.home), element: null },
-        ...PAGES.map(({ path, name, load }) => ({
+        ...PAGES.map(({ path, name, load, prefetch }) => ({
           path,
           handle: { name },
-          loader: guard(name),
+          loader: guard(name, prefetch),
           lazy: lazyPage(load),
         })),
       ],

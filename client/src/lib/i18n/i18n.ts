@@ -170,6 +170,17 @@ export async function loadLanguage(lang: Language): Promise<void> {
   await Promise.all(needed.map((l) => loadPart(l, part)));
 }
 
+/**
+ * Starts downloading the whole catalogue of the language in use without adding it yet: with a
+ * session likely (the session hint), the first page will be a signed-in one and wait for it
+ * (loadWholeCatalogue), so it loads beside the current user instead of after.
+ */
+export function warmWholeCatalogue(): void {
+  const lang = currentLanguage();
+  const needed = COMPLETE_LANGUAGES.includes(lang) ? [lang] : [lang, FALLBACK_LANGUAGE];
+  for (const l of needed) CATALOGUES.all[l]().catch(() => undefined);
+}
+
 /** The whole catalogue of the language in use: signed-in pages wait for it before they render. */
 export function loadWholeCatalogue(): Promise<void> {
   wholeCatalogueWanted = true;

@@ -6,6 +6,11 @@ export function oneOf<T extends string>(values: readonly T[], value: string | nu
   return values.includes(value as T) ? (value as T) : undefined;
 }
 
+/** The page (from 1) a list URL asks for. */
+export function listPage(params: URLSearchParams): number {
+  return Math.max(1, Number(params.get('page')) || 1);
+}
+
 /**
  * The query of a list screen kept in the URL: its parameters, the page (from 1) and `update`,
  * which sets or clears parameters (empty values and page 1 are left out) and goes back to the
@@ -17,7 +22,7 @@ export function useListQuery() {
   // picked, then a search typed) both count, where the router's own value would be stale.
   const latest = useRef(params);
   latest.current = params;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = listPage(params);
   const update = (changes: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(latest.current);
     for (const [key, value] of Object.entries(changes)) {

@@ -104,6 +104,31 @@ describe('login screen', () => {
     expect(screen.getByText('Value is required')).toBeInTheDocument();
   });
 
+  it('focuses the first field in error and checks a corrected field again as it changes', async () => {
+    let posted = false;
+    server.use(
+      http.post('/security/token/request', () => {
+        posted = true;
+        return HttpResponse.json(hydraError(401, 'credential'), { status: 401 });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/login', signedOut());
+    await user.type(await screen.findByLabelText('Password'), 'Right-pass1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('The email is required')).toBeInTheDocument();
+    expect(screen.queryByText('Value is required')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('E-mail address')).toHaveFocus();
+    expect(posted).toBe(false);
+    await user.type(screen.getByLabelText('E-mail address'), 'ada@example.test');
+    await waitFor(() =>
+      expect(screen.queryByText('The email is required')).not.toBeInTheDocument(),
+    );
+    expect(screen.getByLabelText('E-mail address')).not.toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByLabelText('Password'));
+    expect(await screen.findByText('Value is required')).toBeInTheDocument();
+  });
+
   it('signs in, fetches the current user and returns to the page first asked for', async () => {
     let body: unknown = null;
     server.use(

@@ -1,14 +1,18 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
-import type {
-  ActivatePurifierInput,
-  MaintenanceEvent,
-  MaintenanceEventInput,
-  PatchPurifierInput,
-  Purifier,
-  PurifierState,
-  WifiState,
+import {
+  PURIFIER_STATES,
+  WIFI_STATES,
+  type ActivatePurifierInput,
+  type MaintenanceEvent,
+  type MaintenanceEventInput,
+  type PatchPurifierInput,
+  type Purifier,
+  type PurifierState,
+  type WifiState,
 } from '@aircloud/shared/purifiers';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
+import { listPage, oneOf } from '../../../lib/navigation/useListQuery.ts';
+import type { AppDispatch } from '../../../lib/storeHooks.ts';
 
 /** Query of the purifier list (admins may add `user` to see another account's purifiers). */
 export interface PurifiersListArgs {
@@ -17,6 +21,17 @@ export interface PurifiersListArgs {
   wifi_state?: WifiState;
   state?: PurifierState;
   user?: string;
+}
+
+/** The list query of a URL: its filters (`user` as it came: admin view-as-user) and page. */
+export function purifierListArgs(params: URLSearchParams): PurifiersListArgs {
+  return {
+    search: params.get('search') ?? undefined,
+    wifi_state: oneOf<WifiState>(WIFI_STATES, params.get('wifi_state')),
+    state: oneOf<PurifierState>(PURIFIER_STATES, params.get('state')),
+    user: params.get('user') ?? undefined,
+    page: listPage(params),
+  };
 }
 
 function definedParams(args: object): Record<string, string> {
@@ -119,3 +134,13 @@ export const {
   useListMaintenanceEventsQuery,
   useRecordMaintenanceEventMutation,
 } = purifiersApi;
+
+/**
+ * Starts the list a URL of the purifier list shows, as soon as the navigation is allowed: the
+ * page, when it mounts, finds the request under way (same arguments) instead of starting it.
+ */
+export function prefetchPurifierList(dispatch: AppDispatch, url: URL): void {
+  void dispatch(
+    purifiersApi.util.prefetch('listPurifiers', purifierListArgs(url.searchParams), {}),
+  );
+}

@@ -1,21 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { oneOf, useListQuery } from '../../../lib/navigation/useListQuery.ts';
+import { useListQuery } from '../../../lib/navigation/useListQuery.ts';
 import { ListEmpty, ListStates } from '../../../components/ListState.tsx';
-import {
-  PURIFIER_STATES,
-  WIFI_STATES,
-  type Purifier,
-  type PurifierState,
-  type WifiState,
-} from '@aircloud/shared/purifiers';
+import { PURIFIER_STATES, WIFI_STATES, type Purifier } from '@aircloud/shared/purifiers';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { SearchInput } from '../../../components/SearchInput.tsx';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
-import { useListPurifiersQuery } from '../api/purifiersApi.ts';
+import { purifierListArgs, useListPurifiersQuery } from '../api/purifiersApi.ts';
 import { useLiveRoomAir } from '../hooks/useLiveRoomAir.ts';
 import { usePurifierListStream } from '../hooks/usePurifierListStream.ts';
 import { AirQualityBadge } from '../../../components/AirQualityBadge.tsx';
@@ -30,13 +24,9 @@ const AddProductPopin = lazy(() =>
 
 /** Filters of the list, kept in the URL query (`user` is kept as it came: admin view-as-user). */
 function usePurifierFilters() {
-  const { params, page, update } = useListQuery();
-  const filters = {
-    search: params.get('search') ?? undefined,
-    wifi_state: oneOf<WifiState>(WIFI_STATES, params.get('wifi_state')),
-    state: oneOf<PurifierState>(PURIFIER_STATES, params.get('state')),
-    user: params.get('user') ?? undefined,
-  };
+  const { params, update } = useListQuery();
+  // The same arguments as the list the route's loader started (purifierListArgs).
+  const { page, ...filters } = purifierListArgs(params);
   return { filters, page, update };
 }
 
