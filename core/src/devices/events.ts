@@ -13,11 +13,19 @@ export interface DeviceTransition {
   at: Date;
 }
 
+/**
+ * Rows per INSERT: 7 parameters each stay far under PostgreSQL's 65,535 per statement (a
+ * network outage can disconnect a whole fleet in one device watch).
+ */
+const EVENTS_PER_INSERT = 5_000;
+
 /** Logs transitions in `device_events`. */
 export async function recordDeviceEvents(
   db: Pick<Database, 'insert'>,
   transitions: DeviceTransition[],
 ): Promise<void> {
-  if (transitions.length === 0) return;
-  await db.insert(deviceEvents).values(transitions.map((t) => ({ id: ulid(), ...t })));
+  for (let i = 0; i < transitions.length; i += EVENTS_PER_INSERT)
+    await db
+      .insert(deviceEvents)
+      .values(transitions.slice(i, i + EVENTS_PER_INSERT).map((t) => ({ id: ulid(), ...t })));
 }

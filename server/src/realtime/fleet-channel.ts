@@ -5,7 +5,7 @@ import { hasRole, ROLES, type Role } from '@aircloud/shared/roles';
 import { findUserById } from '@aircloud/core/users/repository';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import type { AppContext } from '../context.ts';
-import { fleetSummary } from '../modules/fleet/service.ts';
+import { sharedFleetSummary } from '../modules/fleet/service.ts';
 
 type FleetContext = Pick<AppContext, 'db' | 'redis' | 'config' | 'logger'>;
 interface FleetSocket {
@@ -61,7 +61,7 @@ async function subscribeFleet(ctx: FleetContext, socket: FleetSocket): Promise<F
   if (!mayFollow(await findUserById(ctx.db, socket.data.userId)))
     return { ok: false, error: 'forbidden' };
   await socket.join(FLEET_ROOM);
-  return { ok: true, summary: await fleetSummary(ctx) };
+  return { ok: true, summary: await sharedFleetSummary(ctx) };
 }
 
 /**
@@ -83,7 +83,7 @@ async function pushFleet(io: RealtimeServer, ctx: FleetContext, last: string): P
       socket.emit('fleet:closed');
     }
   if (allowed.size === 0) return '';
-  const summary = await fleetSummary(ctx);
+  const summary = await sharedFleetSummary(ctx);
   const { generated_at: _at, ...content } = summary;
   const signature = JSON.stringify(content);
   if (signature === last) return last;

@@ -83,3 +83,27 @@ describe('DeviceWatch task', () => {
     ]);
   });
 });
+
+describe('DeviceWatch task in a fleet-wide outage', () => {
+  it('disconnects and logs 12,000 silent sensors at once, and folds the fleet counts', async () => {
+    const seen = new Date('2026-11-21T10:00:00Z');
+    await database.db.execute(sql`
+      INSERT INTO sensors (id, serial_number, name, device_secret_hash, last_seen_at,
+                           reporting_interval_s, wifi_state)
+      SELECT 'OUTAGE' || lpad(n::text, 20, '0'), 'OUTAGE-' || n, 'Outage ' || n, 'x',
+             ${seen.toISOString()}::timestamptz, 60, 'connected'
+        FROM generate_series(1, 12000) n`);
+    const clock = fakeClock('2026-11-21T10:10:00Z');
+    const watch = createDeviceWatchTask({ db: database.db, logger: memoryLogger().logger, clock });
+    const result = await watch();
+    expect(result.sensors).toBe(12_000);
+    const { rows } = await database.db.execute<{ n: string }>(sql`
+      SELECT count(*) AS n FROM device_events WHERE device_id LIKE 'OUTAGE%' AND "to" = 'disconnected'`);
+    expect(Number(rows[0]!.n)).toBe(12_000);
+    // The counts' changes were folded by the same run.
+    const { rows: pending } = await database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM fleet_count_deltas`,
+    );
+    expect(Number(pending[0]!.n)).toBe(0);
+  });
+});

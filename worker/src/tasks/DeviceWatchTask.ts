@@ -21,7 +21,7 @@ import { systemClock, type Clock } from '@aircloud/core/purifiers/schedule-slots
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import { CONNECTED_INTERVALS } from '@aircloud/shared/purifiers';
 import { purifiers } from '@aircloud/core/db/schema';
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 
 /** Id of the repeatable job and its period. */
 export const DEVICE_WATCH_SCHEDULER = 'device-watch';
@@ -98,14 +98,12 @@ export function createDeviceWatchTask({
     }));
     await recordDeviceEvents(db, transitions);
     if (io && lostPurifiers.rows.length > 0) {
+      // One array parameter, whatever the number of purifiers (a fleet-wide outage included).
       const rows: PurifierRow[] = await db
         .select()
         .from(purifiers)
         .where(
-          inArray(
-            purifiers.id,
-            lostPurifiers.rows.map((r) => r.id),
-          ),
+          sql`${purifiers.id} = ANY(${sql.param(lostPurifiers.rows.map((r) => r.id))}::text[])`,
         );
       for (const row of rows) pushPurifier(io, row);
     }

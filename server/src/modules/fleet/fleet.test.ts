@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FleetDevice, FleetSummary } from '@aircloud/shared/fleet';
 import type { ProvisionedSensorResponse } from '@aircloud/shared/sensors';
 import { foldFleetCounts } from '@aircloud/core/fleet/counts';
+import { FLEET_SUMMARY_TTL_MS } from './service.ts';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { activate, exportedKey, signIn, type Session } from '../../../test/support/purifiers.ts';
 import { openSocket, type ClientSocket } from '../../../test/support/invitations.ts';
@@ -39,7 +40,9 @@ async function provision(serial: string) {
   return res.body as ProvisionedSensorResponse;
 }
 
+/** The summary as of now: one computed summary serves a process for up to a second. */
 async function summary(session = tech): Promise<FleetSummary> {
+  await new Promise((resolve) => setTimeout(resolve, FLEET_SUMMARY_TTL_MS));
   const res = await request(t.url).get('/api/fleet').set('Cookie', session.cookie);
   expect(res.status).toBe(200);
   return res.body as FleetSummary;
@@ -136,6 +139,17 @@ describe('GET /api/fleet', () => {
     // A device removed leaves the counts.
     await t.db.execute(sql`DELETE FROM sensors WHERE id = ${s2.ulid}`);
     expect((await summary()).sensors.total).toBe(now.sensors.total - 1);
+  });
+
+  it('computes one summary a second however many ask at once', async () => {
+    const before = await summary();
+    await new Promise((resolve) => setTimeout(resolve, FLEET_SUMMARY_TTL_MS));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => request(t.url).get('/api/fleet').set('Cookie', admin.cookie)),
+    );
+    const stamps = new Set(answers.map((res) => res.body.generated_at as string));
+    expect(stamps.size).toBe(1);
+    expect([...stamps][0]! > before.generated_at).toBe(true);
   });
 
   it('counts the telemetry samples accepted in the current minute', async () => {

@@ -3,7 +3,7 @@ import { fleetPurifiersQuerySchema, fleetSensorsQuerySchema } from '@aircloud/sh
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../../http/authenticate.ts';
 import './openapi.ts';
-import { fleetSummary, listFleetPurifiers, listFleetSensors } from './service.ts';
+import { listFleetPurifiers, listFleetSensors, sharedFleetSummary } from './service.ts';
 
 /** The fleet view (technicians and admins), mounted at /api/fleet. */
 export function fleetRoutes(ctx: AppContext): Router {
@@ -12,7 +12,7 @@ export function fleetRoutes(ctx: AppContext): Router {
 
   router.get('/', async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json(await fleetSummary(ctx));
+    res.json(await sharedFleetSummary(ctx));
   });
 
   router.get('/purifiers', async (req, res) => {

@@ -66,6 +66,33 @@ export async function fleetSummary(
   };
 }
 
+/** How long one computed summary serves every request and push of this process (ms). */
+export const FLEET_SUMMARY_TTL_MS = 1_000;
+
+/** Per database (tests run several apps in one process), the summary being shared. */
+const shared = new WeakMap<object, { at: number; summary: Promise<FleetSummary> }>();
+
+/**
+ * The fleet summary, computed at most once a second per process however many administrators
+ * and fleet sockets ask at once (they share the one in flight). A hand-written single-flight:
+ * one promise and a timestamp is the whole primitive, no cache library needed for it.
+ */
+export function sharedFleetSummary(
+  ctx: Pick<AppContext, 'db' | 'redis' | 'config'>,
+  now = Date.now(),
+): Promise<FleetSummary> {
+  const current = shared.get(ctx.db);
+  if (current && now - current.at < FLEET_SUMMARY_TTL_MS) return current.summary;
+  const summary = fleetSummary(ctx, new Date(now));
+  const entry = { at: now, summary };
+  shared.set(ctx.db, entry);
+  // A failed computation is not kept: the next request tries again.
+  summary.catch(() => {
+    if (shared.get(ctx.db) === entry) shared.delete(ctx.db);
+  });
+  return summary;
+}
+
 /** GET /api/fleet/purifiers: the list behind a purifier count. */
 export async function listFleetPurifiers(
   ctx: Pick<AppContext, 'db'>,
