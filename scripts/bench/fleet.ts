@@ -220,6 +220,26 @@ export async function runFleetBench(
           p99: Math.round(percentile(latencies, 99)),
         });
       }
+    // Each summary computed afresh: one request every 1.1 s (past the shared summary's second).
+    const fresh: number[] = [];
+    const agent = new http.Agent({ keepAlive: true });
+    for (let i = 0; i < 15; i += 1) {
+      await new Promise((r) => setTimeout(r, 1100));
+      const start = performance.now();
+      if ((await get(agent, base, '/api/fleet', cookie)) === 200)
+        fresh.push(performance.now() - start);
+    }
+    agent.destroy();
+    fresh.sort((a, b) => a - b);
+    endpoints.push({
+      name: 'GET /api/fleet, computed afresh',
+      clients: 1,
+      requests: fresh.length,
+      perSecond: 1,
+      p50: Math.round(percentile(fresh, 50)),
+      p95: Math.round(percentile(fresh, 95)),
+      p99: Math.round(percentile(fresh, 99)),
+    });
     churning = false;
     await churn;
     const churnPerSecond = Math.round(changes / ((Date.now() - churnStart) / 1000));
@@ -247,7 +267,7 @@ if (invokedDirectly) {
     seconds: Number(values.seconds),
   });
   console.table(f.endpoints);
-  const summary = f.endpoints.filter((e) => e.name === 'GET /api/fleet');
+  const summary = f.endpoints.filter((e) => e.name.startsWith('GET /api/fleet'));
   const met = summary.every((e) => e.p95 <= TARGET_P95_MS);
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const rows = f.endpoints
@@ -270,12 +290,16 @@ busy. Latencies in ms.
 | ------- | ------- | ----- | --- | --- | --- |
 ${rows}
 
-Target (issue 21): fleet summary p95 ≤ ${TARGET_P95_MS} ms — **${met ? 'met' : 'missed'}**. The
-summary reads the kept counts (a few dozen rows in \`fleet_counts\` plus the changes not folded
+Target (issue 21): fleet summary p95 ≤ ${TARGET_P95_MS} ms — **${met ? 'met' : 'missed'}**. One
+summary computed serves every request and fleet push of a process for a second (they share the
+one in flight), so the rows under load mostly measure that; the "computed afresh" row is the
+cost of one computation. A computation reads the kept counts (a few dozen rows in \`fleet_counts\` plus the changes not folded
 yet, at most 15 s of them), three short lists each served by one index range
 (\`purifiers_wifi_seen_idx\`, \`purifiers_held_idx\`, \`purifiers_maintenance_min_idx\`), and 15
-Redis counters; its cost does not grow with the fleet. A drill-down page counts its rows
-(\`count(*)\` over the same index), which does: that count is what the list's p95 is made of.
+Redis counters; its cost does not grow with the fleet. A drill-down page takes its total from
+the kept counts when it filters on one kept dimension (a network or device state, held,
+maintenance due, a model's version) and counts its rows otherwise; its page is an index range,
+so a deep page (\`OFFSET\`) costs more than the first.
 `,
   );
   console.log('written to docs/performance.md');

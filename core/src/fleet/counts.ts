@@ -103,3 +103,22 @@ export async function foldFleetCounts(db: Executor): Promise<number> {
     SELECT (SELECT sum(changes) FROM sums) AS folded, (SELECT count(*) FROM applied) AS applied`);
   return Number(rows[0]?.folded ?? 0);
 }
+
+/**
+ * One kept count (`dim` = `value` of `kind`), null when the filter is not one the database keeps:
+ * the total of a drill-down list without a count over the fleet.
+ */
+export async function keptCount(
+  db: Executor,
+  kind: 'purifier' | 'sensor',
+  dim: string,
+  value: string,
+): Promise<number> {
+  const { rows } = await db.execute<{ n: string | null }>(sql`
+    SELECT sum(n) AS n FROM (
+      SELECT n FROM fleet_counts WHERE kind = ${kind} AND dim = ${dim} AND value = ${value}
+      UNION ALL
+      SELECT delta FROM fleet_count_deltas WHERE kind = ${kind} AND dim = ${dim} AND value = ${value}
+    ) c`);
+  return Number(rows[0]?.n ?? 0);
+}

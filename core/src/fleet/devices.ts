@@ -10,6 +10,7 @@ import type { ProductKeyModel } from '@aircloud/shared/product-keys';
 import type { PurifierState, WifiState } from '@aircloud/shared/purifiers';
 import type { Database } from '../db/client.ts';
 import { pageOffset } from '../db/sql.ts';
+import { keptCount } from './counts.ts';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -74,6 +75,26 @@ function purifierOrder(query: Omit<FleetPurifiersQuery, 'page'>): SQL {
     : sql`p.last_seen_at ASC NULLS LAST, p.id`;
 }
 
+/**
+ * The kept count answering a list's total, when its filter is one the database keeps (a single
+ * state, held, maintenance due, a model's version, or none); null otherwise.
+ */
+function keptDimension(query: Omit<FleetPurifiersQuery, 'page'>): [string, string] | null {
+  const set = Object.entries(query).filter(([, v]) => v !== undefined && v !== false);
+  const names = set.map(([k]) => k).sort();
+  if (names.length === 0) return ['all', 'all'];
+  if (names.length === 1 && query.wifi_state) return ['wifi_state', query.wifi_state];
+  if (names.length === 1 && query.state) return ['state', query.state];
+  if (names.length === 1 && query.held) return ['held', 'true'];
+  if (names.length === 1 && query.maintenance_due) return ['maintenance_due', 'true'];
+  if (names.join() === 'model,soft_version' && query.model && query.soft_version)
+    return [
+      'version',
+      `${query.model}|${query.soft_version === NO_SOFT_VERSION ? '' : query.soft_version}`,
+    ];
+  return null;
+}
+
 /** A page of purifiers of the fleet matching `query`, with the total. */
 export async function fleetPurifiers(
   db: Executor,
@@ -82,14 +103,19 @@ export async function fleetPurifiers(
   size = PAGE_SIZE,
 ): Promise<{ rows: FleetDeviceRow[]; total: number }> {
   const where = purifierFilters(query);
+  const kept = keptDimension(query);
   const [list, count] = await Promise.all([
     db.execute<FleetDeviceRow>(sql`
       SELECT ${purifierColumns} FROM purifiers p LEFT JOIN users u ON u.id = p.user_id
        WHERE ${where} ORDER BY ${purifierOrder(query)}
        LIMIT ${size} OFFSET ${pageOffset(page, size)}`),
-    db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM purifiers p WHERE ${where}`),
+    kept
+      ? keptCount(db, 'purifier', kept[0], kept[1])
+      : db
+          .execute<{ n: string }>(sql`SELECT count(*) AS n FROM purifiers p WHERE ${where}`)
+          .then(({ rows }) => Number(rows[0]?.n ?? 0)),
   ]);
-  return { rows: list.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
+  return { rows: list.rows.map(normalise), total: count };
 }
 
 /** A page of sensors of the fleet matching `query`, with the total. */
@@ -100,14 +126,15 @@ export async function fleetSensors(
   size = PAGE_SIZE,
 ): Promise<{ rows: FleetDeviceRow[]; total: number }> {
   const where = query.wifi_state ? sql`s.wifi_state = ${query.wifi_state}` : sql`true`;
+  // The total is a kept count (a sensor list filters on one kept dimension at most).
   const [list, count] = await Promise.all([
     db.execute<FleetDeviceRow>(sql`
       SELECT ${sensorColumns} FROM sensors s LEFT JOIN users u ON u.id = s.user_id
        WHERE ${where} ORDER BY s.last_seen_at ASC NULLS LAST, s.id
        LIMIT ${size} OFFSET ${pageOffset(page, size)}`),
-    db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM sensors s WHERE ${where}`),
+    keptCount(db, 'sensor', query.wifi_state ? 'wifi_state' : 'all', query.wifi_state ?? 'all'),
   ]);
-  return { rows: list.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
+  return { rows: list.rows.map(normalise), total: count };
 }
 
 /** The devices disconnected now, purifiers and sensors together, longest silent first. */
