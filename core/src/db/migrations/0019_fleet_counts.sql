@@ -18,6 +18,12 @@ CREATE TABLE "fleet_count_deltas" (
 	"delta" integer NOT NULL
 );
 --> statement-breakpoint
+-- Rows come and go all day (appended, then folded away): vacuumed after every few thousand dead
+-- ones, not after a fifth of the table, so a read never scans a bulk change's leftovers for long.
+ALTER TABLE "fleet_count_deltas" SET (autovacuum_vacuum_scale_factor = 0,
+  autovacuum_vacuum_threshold = 5000, autovacuum_vacuum_insert_scale_factor = 0,
+  autovacuum_vacuum_insert_threshold = 5000);
+--> statement-breakpoint
 -- The lowest remaining life of a purifier's consumables, in percent (its maintenance is due
 -- under MAINTENANCE_PERCENT_DEFAULT).
 CREATE FUNCTION purifier_maintenance_min(levels jsonb) RETURNS double precision
