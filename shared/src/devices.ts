@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { firmwareReportSchema } from './firmware-rollouts.ts';
 import {
   MAINTENANCE_LEVEL_KEYS,
   PURIFIER_MODES,
@@ -71,6 +72,8 @@ export const purifierReportSchema = z.strictObject({
   soft_version: z.string().max(64, { error: 'validation.max_length' }).optional(),
   ssid: z.string().max(64, { error: 'validation.max_length' }).optional(),
   desired_version_ack: z.number({ error: 'validation.numeric' }).int().min(0).optional(),
+  /** Where a firmware update of the desired state stands (downloading, installing, failed). */
+  firmware: firmwareReportSchema.optional(),
 });
 export type PurifierReportInput = z.infer<typeof purifierReportSchema>;
 

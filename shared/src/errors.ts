@@ -73,6 +73,9 @@ export const ERROR_KEYS = [
   'firmware-size',
   'invalid_webhook_body',
   'meraki_secret_unreadable',
+  // firmware rollouts (docs/api-fleet.md)
+  'rollout_state',
+  'firmware_in_rollout',
   // the device API (docs/api-devices.md): unknown serial or wrong secret
   'device_unauthorized',
 ] as const;

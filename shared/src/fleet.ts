@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_KEY_MODELS, type ProductKeyModel } from './product-keys.ts';
 import { PURIFIER_STATES, WIFI_STATES, type PurifierState, type WifiState } from './purifiers.ts';
 import { pageParam } from './pagination.ts';
+import type { FirmwareRollout } from './firmware-rollouts.ts';
 
 /**
  * The fleet view of administrators and technicians (issue 21, GET /api/fleet): counts of every
@@ -86,6 +87,8 @@ export interface FleetSummary {
   maintenance_due: FleetDevice[];
   /** Telemetry samples accepted per minute, oldest first, the current minute last. */
   telemetry: FleetRate[];
+  /** Firmware rollouts not completed or aborted, newest first, with their progress. */
+  rollouts: FirmwareRollout[];
   generated_at: string;
 }
 

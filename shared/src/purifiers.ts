@@ -5,6 +5,7 @@ import type { MachineAccess } from './invitations.ts';
 import { pageParam } from './pagination.ts';
 import type { ProductKeyModel } from './product-keys.ts';
 import type { AirQualityLevel, LevelledMeasure } from './air-quality.ts';
+import type { DesiredFirmware, PurifierFirmwareUpdate } from './firmware-rollouts.ts';
 import { mediaLinkSchema, multiLineText, requiredString, singleLineText } from './validation.ts';
 
 /** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
@@ -225,8 +226,8 @@ export interface DesiredState {
   /** Hourly recycling rate of silence mode. */
   silent_trh: number;
   schedule: Schedule | null;
-  /** Firmware the device should run (set by a later issue). */
-  firmware?: string | null;
+  /** Firmware the device should run: set by a firmware rollout (docs/api-fleet.md). */
+  firmware?: DesiredFirmware | null;
   version: number;
   updated_at: string;
   source: DesiredSource;
@@ -322,6 +323,8 @@ export interface Purifier {
   air_sensors?: PurifierAirSensor[];
   /** The alert rules holding its mode now (`desired.base` set), empty otherwise (list and detail). */
   hold_rules?: PurifierHoldRule[];
+  /** Its latest firmware rollout, on the detail only (GET /api/purifiers/{ulid}); null if none. */
+  firmware_update?: PurifierFirmwareUpdate | null;
 }
 
 /** The reading shown on a purifier's card (see Purifier.air). */

@@ -96,6 +96,12 @@ export const validation = {
   date: 'Der Wert ist kein gültiges Datum',
   time: 'Verwenden Sie das Format HH:mm',
   media_link: 'Der Link muss auf ein Video (mp4, avi, mpeg oder mov) auf {{host}} verweisen',
+  firmware_model: 'Diese Firmware passt nicht zu diesem Modell',
+  rollout_purifier_model: 'Einige ausgewählte Luftreiniger sind nicht von diesem Modell',
+  rollout_purifier_busy: 'Einige ausgewählte Luftreiniger sind bereits in einem laufenden Rollout',
+  rollout_purifier_unknown: 'Einige ausgewählte Luftreiniger existieren nicht',
+  rollout_empty:
+    'Kein Luftreiniger zu aktualisieren: die dieses Modells haben diese Version bereits oder sind in einem anderen Rollout',
   firmware_version:
     'Geben Sie eine Version wie 2.4.1 ein: durch Punkte getrennte Zahlen, optional gefolgt von einem Zusatz wie -beta.2',
   schedule_order:

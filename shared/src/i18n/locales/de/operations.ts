@@ -153,6 +153,9 @@ export const operations = {
     },
   },
   errors: {
+    rollout_state: 'Dieser Rollout kann das in seinem aktuellen Zustand nicht tun',
+    firmware_in_rollout:
+      'Diese Firmware wird gerade ausgerollt: Brechen Sie den Rollout ab, bevor Sie sie löschen',
     'firmware-size': 'Die Datei darf höchstens 200 MB groß sein',
     invalid_webhook_body: 'Im Webhook-Inhalt fehlen Pflichtfelder',
     device_unauthorized: 'Unbekanntes Gerät oder falsches Geräte-Geheimnis',

@@ -61,6 +61,12 @@ export const validation = {
   time: 'Use the HH:mm format',
   schedule_order: 'Slots must be in ascending order, without two at the same time',
   media_link: 'The link must point to a video (mp4, avi, mpeg or mov) on {{host}}',
+  firmware_model: 'This firmware does not fit this model',
+  rollout_purifier_model: 'Some chosen purifiers are not of this model',
+  rollout_purifier_busy: 'Some chosen purifiers are already in a rollout in progress',
+  rollout_purifier_unknown: 'Some chosen purifiers do not exist',
+  rollout_empty:
+    'No purifier to update: those of this model already run this version or are in another rollout',
   firmware_version:
     'Enter a version such as 2.4.1: numbers separated by dots, optionally followed by a suffix such as -beta.2',
   password: {

@@ -151,6 +151,8 @@ export const operations = {
     },
   },
   errors: {
+    rollout_state: 'This rollout cannot do that in its current state',
+    firmware_in_rollout: 'This firmware is being rolled out: abort the rollout before deleting it',
     'firmware-size': 'The file must not exceed 200 MB',
     invalid_webhook_body: 'The webhook body is missing required fields',
     device_unauthorized: 'Unknown device or wrong device secret',

@@ -95,6 +95,12 @@ export const validation = {
   date: 'El valor no es una fecha válida',
   time: 'Utilice el formato HH:mm',
   media_link: 'El enlace debe apuntar a un vídeo (mp4, avi, mpeg o mov) en {{host}}',
+  firmware_model: 'Este firmware no corresponde a este modelo',
+  rollout_purifier_model: 'Algunos purificadores elegidos no son de este modelo',
+  rollout_purifier_busy: 'Algunos purificadores elegidos ya están en un despliegue en curso',
+  rollout_purifier_unknown: 'Algunos purificadores elegidos no existen',
+  rollout_empty:
+    'Ningún purificador que actualizar: los de este modelo ya tienen esta versión o están en otro despliegue',
   firmware_version:
     'Introduzca una versión como 2.4.1: números separados por puntos, seguidos opcionalmente de un sufijo como -beta.2',
   schedule_order: 'Las franjas deben estar en orden ascendente, sin dos a la misma hora',

@@ -153,6 +153,9 @@ export const operations = {
     },
   },
   errors: {
+    rollout_state: 'Este despliegue no puede hacer eso en su estado actual',
+    firmware_in_rollout:
+      'Este firmware se está desplegando: cancele el despliegue antes de eliminarlo',
     'firmware-size': 'El archivo no debe superar los 200 MB',
     invalid_webhook_body: 'Al cuerpo del webhook le faltan campos obligatorios',
     device_unauthorized: 'Dispositivo desconocido o secreto del dispositivo incorrecto',

@@ -63,6 +63,12 @@ export const validation = {
   time: 'Utilisez le format HH:mm',
   schedule_order: 'Les créneaux doivent être dans l’ordre croissant, sans deux à la même heure',
   media_link: 'Le lien doit pointer vers une vidéo (mp4, avi, mpeg ou mov) sur {{host}}',
+  firmware_model: 'Ce firmware ne convient pas à ce modèle',
+  rollout_purifier_model: 'Certains purificateurs choisis ne sont pas de ce modèle',
+  rollout_purifier_busy: 'Certains purificateurs choisis sont déjà dans un déploiement en cours',
+  rollout_purifier_unknown: 'Certains purificateurs choisis n’existent pas',
+  rollout_empty:
+    'Aucun purificateur à mettre à jour : ceux de ce modèle ont déjà cette version ou sont dans un autre déploiement',
   firmware_version:
     'Saisissez une version comme 2.4.1 : des nombres séparés par des points, éventuellement suivis d’un suffixe comme -beta.2',
   password: {

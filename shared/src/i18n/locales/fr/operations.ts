@@ -152,6 +152,9 @@ export const operations = {
     },
   },
   errors: {
+    rollout_state: 'Ce déploiement ne peut pas faire cela dans son état actuel',
+    firmware_in_rollout:
+      'Ce firmware est en cours de déploiement : annulez le déploiement avant de le supprimer',
     'firmware-size': 'Le fichier ne doit pas dépasser 200 Mo',
     invalid_webhook_body: 'Il manque des champs obligatoires dans le contenu du webhook',
     device_unauthorized: "Appareil inconnu ou secret de l'appareil incorrect",

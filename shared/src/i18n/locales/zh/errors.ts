@@ -55,6 +55,11 @@ export const validation = {
   date: '该值不是有效的日期',
   time: '请使用 HH:mm 格式',
   media_link: '链接必须指向 {{host}} 上的视频（mp4、avi、mpeg 或 mov）',
+  firmware_model: '此固件不适用于该型号',
+  rollout_purifier_model: '部分所选净化器不属于该型号',
+  rollout_purifier_busy: '部分所选净化器已在进行中的发布里',
+  rollout_purifier_unknown: '部分所选净化器不存在',
+  rollout_empty: '没有需要更新的净化器：该型号的净化器已是此版本或在其他发布中',
   firmware_version: '请输入类似 2.4.1 的版本：以点分隔的数字，可附加 -beta.2 之类的后缀',
   schedule_order: '时段必须按时间升序排列，且不能有两个时段时间相同',
   password: {

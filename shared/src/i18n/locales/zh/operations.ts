@@ -147,6 +147,8 @@ export const operations = {
     },
   },
   errors: {
+    rollout_state: '此发布在当前状态下无法执行该操作',
+    firmware_in_rollout: '此固件正在发布中：请先中止发布再删除',
     'firmware-size': '文件不能超过 200 MB',
     invalid_webhook_body: 'Webhook 内容缺少必填字段',
     device_unauthorized: '未知设备或设备密钥错误',
