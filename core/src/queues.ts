@@ -23,6 +23,7 @@ export const QUEUES = {
   reseal: 'reseal',
   webhooks: 'webhooks',
   push: 'push',
+  rollouts: 'firmware-rollouts',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -55,6 +56,8 @@ export interface JobData {
   webhooks: { deliveryId: string };
   /** One notification to one browser's push subscription (both rows committed). */
   push: { notificationId: string; subscriptionId: string };
+  /** Firmware rollouts (repeatable, every 5 s): timeouts, next waves; the task reads the clock. */
+  'firmware-rollouts': { trigger?: 'start' | 'tick' };
 }
 
 /**

@@ -35,6 +35,7 @@ import { purifierRoutes } from './modules/purifiers/routes.ts';
 import { invitationRoutes } from './modules/invitations/routes.ts';
 import { sensorOverviewRoutes } from './modules/sensors/overview.ts';
 import { fleetRoutes } from './modules/fleet/routes.ts';
+import { firmwareRolloutRoutes } from './modules/firmware-rollouts/routes.ts';
 import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
 import {
   alertRuleRoutes,
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use('/api/sensors', sensorRoutes(ctx));
   app.use('/api/sensor_overview', sensorOverviewRoutes(ctx));
   app.use('/api/fleet', fleetRoutes(ctx));
+  app.use('/api/firmware_rollouts', firmwareRolloutRoutes(ctx));
   app.use('/api/alert_rules', alertRuleRoutes(ctx));
   app.use('/api/alert_triggers', alertTriggerRoutes(ctx));
   app.use('/api/firmwares', firmwareRoutes(ctx));

@@ -14,6 +14,7 @@ export const AUDIT_TARGET_TYPES = [
   'firmware',
   'sensor',
   'translation',
+  'firmware_rollout',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -39,6 +40,10 @@ export const AUDIT_ACTIONS = [
   'sensor_provisioned',
   'translation_saved',
   'translation_reverted',
+  'firmware_rollout_started',
+  'firmware_rollout_paused',
+  'firmware_rollout_resumed',
+  'firmware_rollout_aborted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

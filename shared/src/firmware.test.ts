@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firmwareFieldsSchema } from './firmware.ts';
+import { compareFirmwareVersions, firmwareFieldsSchema } from './firmware.ts';
 
 /** The messages of a refused upload, by field. */
 function refusals(input: Record<string, unknown>): Record<string, string> {
@@ -63,5 +63,16 @@ describe('firmware version and models', () => {
     expect(refusals({ name: 'F', version: '2.4.1', models: 'HEPA_COCOON,TOASTER' })).toEqual({
       'models.1': 'validation.invalid_choice',
     });
+  });
+});
+
+describe('compareFirmwareVersions', () => {
+  it('orders versions as semantic versions do', () => {
+    const ordered = ['1.9', '2.4', '2.4.1-alpha', '2.4.1-beta.2', '2.4.1-beta.11', '2.4.1', '2.10'];
+    for (let i = 0; i < ordered.length - 1; i++)
+      expect(compareFirmwareVersions(ordered[i]!, ordered[i + 1]!), ordered[i]).toBeLessThan(0);
+    expect(compareFirmwareVersions('2.4', '2.4.0')).toBe(0);
+    expect(compareFirmwareVersions('3.0.0+20261127', '3.0.0')).toBe(0);
+    expect(compareFirmwareVersions('2.5.0', '2.4.9')).toBeGreaterThan(0);
   });
 });

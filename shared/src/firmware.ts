@@ -97,3 +97,39 @@ export function formatBytes(
   }
   return `${value.toFixed(value >= 100 ? 0 : 1)} ${units[unit]}`;
 }
+
+/**
+ * Orders two firmware versions as semantic versions do: the dotted numbers compare one by one
+ * (missing ones count as 0: `2.4` = `2.4.0`), a pre-release (`-beta.2`) comes before its release,
+ * pre-release identifiers compare numerically when both are numbers, and a build suffix (`+…`)
+ * is ignored. Negative when `a` is older, 0 when equal, positive when newer.
+ */
+export function compareFirmwareVersions(a: string, b: string): number {
+  const parse = (version: string) => {
+    const [core = '', pre] = version.split('+')[0]!.split(/-(.*)/s);
+    return { numbers: core.split('.').map((n) => Number(n) || 0), pre: pre ?? null };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < Math.max(x.numbers.length, y.numbers.length); i++) {
+    const diff = (x.numbers[i] ?? 0) - (y.numbers[i] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  if (x.pre === y.pre) return 0;
+  if (x.pre === null) return 1;
+  if (y.pre === null) return -1;
+  const xs = x.pre.split('.');
+  const ys = y.pre.split('.');
+  for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
+    const p = xs[i];
+    const q = ys[i];
+    if (p === undefined) return -1;
+    if (q === undefined) return 1;
+    const pn = /^\d+$/.test(p);
+    const qn = /^\d+$/.test(q);
+    if (pn && qn && Number(p) !== Number(q)) return Number(p) - Number(q);
+    if (pn !== qn) return pn ? -1 : 1;
+    if (p !== q) return p < q ? -1 : 1;
+  }
+  return 0;
+}

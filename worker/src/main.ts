@@ -35,6 +35,11 @@ import {
   createDeviceWatchTask,
 } from './tasks/DeviceWatchTask.ts';
 import {
+  ADVANCE_ROLLOUTS_EVERY_MS,
+  ADVANCE_ROLLOUTS_SCHEDULER,
+  createAdvanceRolloutsTask,
+} from './tasks/AdvanceRolloutsTask.ts';
+import {
   APPLY_RETENTION_PATTERN,
   APPLY_RETENTION_SCHEDULER,
   createApplyRetentionTask,
@@ -174,6 +179,15 @@ async function main() {
     },
   );
 
+  // Firmware rollouts: every 5 s, one scheduler whatever the number of workers.
+  const rolloutsQueue = createQueue(QUEUES.rollouts, redis, config.redisPrefix);
+  rolloutsQueue.on('error', (err) => logger.warn({ err: err.message }, 'rollouts queue error'));
+  const rolloutsWorker = createWorker(
+    QUEUES.rollouts,
+    createAdvanceRolloutsTask({ db, logger, io }),
+    { ...workers, concurrency: 1, quiet: true },
+  );
+
   // Alert rules, fast path: flushes of sensors with rules, never behind the roll-ups.
   const alertRulesQueue = createQueue(QUEUES.alertRules, redis, config.redisPrefix);
   alertRulesQueue.on('error', (err) =>
@@ -236,6 +250,11 @@ async function main() {
       { every: DEVICE_WATCH_EVERY_MS },
       { name: DEVICE_WATCH_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
     );
+    await rolloutsQueue.upsertJobScheduler(
+      ADVANCE_ROLLOUTS_SCHEDULER,
+      { every: ADVANCE_ROLLOUTS_EVERY_MS },
+      { name: ADVANCE_ROLLOUTS_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
+    );
     await alertSweepQueue.upsertJobScheduler(
       ALERT_SWEEP_SCHEDULER,
       { every: ALERT_SWEEP_EVERY_MS },
@@ -295,6 +314,7 @@ async function main() {
     resealQueue,
     webhookQueue,
     pushQueue,
+    rolloutsQueue,
   ]);
   for (const worker of [
     mailWorker,
@@ -308,6 +328,7 @@ async function main() {
     resealWorker,
     webhookWorker,
     pushWorker,
+    rolloutsWorker,
   ])
     metrics.observe(worker);
   const metricsServer =
@@ -328,6 +349,7 @@ async function main() {
   await resealWorker.waitUntilReady();
   await webhookWorker.waitUntilReady();
   await pushWorker.waitUntilReady();
+  await rolloutsWorker.waitUntilReady();
   logger.info(
     {
       queues: [
@@ -342,6 +364,7 @@ async function main() {
         QUEUES.reseal,
         QUEUES.webhooks,
         QUEUES.push,
+        QUEUES.rollouts,
       ],
       prefix: bullPrefix(config.redisPrefix),
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
@@ -368,6 +391,7 @@ async function main() {
       await scheduleWorker.close();
       await samplesWorker.close();
       await watchWorker.close();
+      await rolloutsWorker.close();
       await alertSweepWorker.close();
       await alertRulesWorker.close();
       await retentionWorker.close();
@@ -380,6 +404,7 @@ async function main() {
       await scheduleQueue.close();
       await samplesQueue.close();
       await watchQueue.close();
+      await rolloutsQueue.close();
       await alertSweepQueue.close();
       await alertRulesQueue.close();
       clearInterval(partitionTimer);

@@ -14,6 +14,8 @@ import {
   type PurifierValues,
 } from '@aircloud/core/purifiers/repository';
 import { recordDeviceEvents, type DeviceTransition } from '@aircloud/core/devices/events';
+import { applyFirmwareReport, type FirmwareReportOutcome } from '@aircloud/core/firmware/rollouts';
+import type { FirmwareReport } from '@aircloud/shared/firmware-rollouts';
 
 /** What a batch of reports changed. */
 export interface ReportsOutcome {
@@ -21,6 +23,8 @@ export interface ReportsOutcome {
   transitions: DeviceTransition[];
   /** The desired state when the purifier has not acknowledged it yet. */
   desired?: DesiredState;
+  /** What the reports did to the firmware rollout updating the purifier (null: none). */
+  rollout: FirmwareReportOutcome | null;
 }
 
 /**
@@ -43,9 +47,13 @@ export async function applyPurifierReports(
     let ack = current.desiredAckVersion;
     let state = current.state;
     let levels = current.maintenanceLevels;
+    // The latest firmware news of the batch (its version, an update's status).
+    const firmwareNews: { soft_version?: string; firmware?: FirmwareReport } = {};
     for (const report of sorted) {
       if (Date.parse(report.ts) < Date.parse(reported.reported_at)) continue; // late, older news
-      const { ts, desired_version_ack, maintenance, ...fields } = report;
+      const { ts, desired_version_ack, maintenance, firmware, ...fields } = report;
+      if (fields.soft_version !== undefined) firmwareNews.soft_version = fields.soft_version;
+      if (firmware !== undefined) firmwareNews.firmware = firmware;
       reported = { ...reported, ...fields, reported_at: new Date(ts).toISOString() };
       if (maintenance) {
         reported.maintenance = { ...reported.maintenance, ...maintenance };
@@ -66,7 +74,9 @@ export async function applyPurifierReports(
       lastSeenAt: now,
       wifiState: 'connected',
     };
-    const row = await updatePurifier(tx, purifierId, values);
+    let row = await updatePurifier(tx, purifierId, values);
+    const rollout = await applyFirmwareReport(tx, purifierId, firmwareNews, now);
+    if (rollout?.purifier) row = rollout.purifier;
     const transitions: DeviceTransition[] = [];
     if (current.wifiState !== 'connected')
       transitions.push({
@@ -90,6 +100,7 @@ export async function applyPurifierReports(
     return {
       row,
       transitions,
+      rollout,
       ...(isDesiredPending(row.desired, row.desiredAckVersion) ? { desired: row.desired } : {}),
     };
   });

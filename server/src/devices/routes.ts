@@ -13,6 +13,7 @@ import { followUpCredential } from './credential-follow-up.ts';
 import { claimDeviceSecret, forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
 import type { DeviceMetrics } from './metrics.ts';
 import { applyPurifierReports } from './purifier-reports.ts';
+import { moveRolloutOn } from '@aircloud/core/firmware/rollouts';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import type { SampleBatcher } from './sample-batcher.ts';
 import { parsePurifierTelemetry, parseSensorTelemetry } from './telemetry.ts';
@@ -101,6 +102,11 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
       metrics.samples(parsed.items.length);
       pushPurifier(ctx.io, outcome.row);
+      if (outcome.rollout?.finished)
+        await moveRolloutOn(ctx.db, ctx.io, outcome.rollout.rolloutId).catch((err: unknown) =>
+          // The worker's sweep moves it on in a few seconds.
+          ctx.logger.warn({ err }, 'firmware rollout could not move on'),
+        );
       const secret = await followUpCredential(ctx, device);
       const reply: TelemetryReply = {
         accepted: parsed.items.length,

@@ -22,8 +22,8 @@ beforeAll(async () => {
   t = await startTestApp({ UPLOAD_DIR: uploadDir, WEBHOOK_ALLOW_PRIVATE: '1' });
   admin = await signIn(t, 'ROLE_ADMIN');
   owner = await signIn(t);
-  // A purifier, a sensor, a product key, an invitation, a webhook and a firmware (whose import is
-  // an audit-log entry): every collection has a member.
+  // A purifier, a sensor, a product key, an invitation, a webhook, a firmware (whose import is
+  // an audit-log entry) and its rollout: every collection has a member.
   const machines = await machinesOf(t, admin, owner);
   await invite(t, owner, 'friend@example.com', { purifiers: [machines.purifier] });
   const hook = await request(t.url)
@@ -36,12 +36,21 @@ beforeAll(async () => {
     .set('Cookie', admin.cookie)
     .field('name', 'Purifier 2.4.1')
     .field('version', '2.4.1')
-    .field('models', 'HEPA_DOME_WHITE')
+    .field('models', 'HEPA_DOME_WHITE,HEPA_BULLE_WHITE')
     .attach('file', Buffer.from('firmware'), {
       filename: 'purifier-2.4.1.bin',
       contentType: 'application/x-binary',
     });
   expect(firmware.status).toBe(201);
+  const rollout = await request(t.url)
+    .post('/api/firmware_rollouts')
+    .set('Cookie', admin.cookie)
+    .send({
+      firmware: firmware.body.ulid,
+      model: 'HEPA_BULLE_WHITE',
+      purifiers: [machines.purifier],
+    });
+  expect(rollout.status).toBe(201);
 });
 afterAll(async () => {
   await t?.stop();
@@ -57,6 +66,7 @@ const COLLECTIONS = {
   sensorOverviewTile: '/api/sensor_overview',
   webhook: '/api/webhooks',
   firmware: '/api/firmwares',
+  firmwareRollout: '/api/firmware_rollouts',
   user: '/api/users',
   auditLogEntry: '/api/audit_log',
 };
@@ -102,6 +112,7 @@ describe('GET /api/docs.jsonld', () => {
       ['product_keys', 'ProductKey'],
       ['invitations', 'Invitation'],
       ['firmwares', 'Firmware'],
+      ['firmware_rollouts', 'FirmwareRollout'],
       ['sensor_overview', 'SensorOverviewTile'],
       ['webhooks', 'Webhook'],
       ['audit_log', 'AuditLogEntry'],

@@ -448,6 +448,34 @@ const ROLE_ROWS: Record<string, Row> = {
     expect: technicianOnly(422),
   },
   'GET /api/firmwares': { call: (_w, s) => get('/api/firmwares')(s), expect: technicianOnly(200) },
+  'GET /api/firmware_rollouts': {
+    call: (_w, s) => get('/api/firmware_rollouts')(s),
+    expect: technicianOnly(200),
+  },
+  'POST /api/firmware_rollouts': {
+    call: (_w, s) => send('post', '/api/firmware_rollouts', {})(s),
+    expect: technicianOnly(422),
+  },
+  'GET /api/firmware_rollouts/{id}': {
+    call: (_w, s) => get(`/api/firmware_rollouts/${UNKNOWN}`)(s),
+    expect: technicianOnly(404),
+  },
+  'GET /api/firmware_rollouts/{id}/purifiers': {
+    call: (_w, s) => get(`/api/firmware_rollouts/${UNKNOWN}/purifiers`)(s),
+    expect: technicianOnly(404),
+  },
+  'POST /api/firmware_rollouts/{id}/pause': {
+    call: (_w, s) => send('post', `/api/firmware_rollouts/${UNKNOWN}/pause`)(s),
+    expect: technicianOnly(404),
+  },
+  'POST /api/firmware_rollouts/{id}/resume': {
+    call: (_w, s) => send('post', `/api/firmware_rollouts/${UNKNOWN}/resume`)(s),
+    expect: technicianOnly(404),
+  },
+  'POST /api/firmware_rollouts/{id}/abort': {
+    call: (_w, s) => send('post', `/api/firmware_rollouts/${UNKNOWN}/abort`)(s),
+    expect: technicianOnly(404),
+  },
   'GET /api/fleet': { call: (_w, s) => get('/api/fleet')(s), expect: technicianOnly(200) },
   'GET /api/fleet/purifiers': {
     call: (_w, s) => get('/api/fleet/purifiers?held=true')(s),

@@ -26,6 +26,13 @@ import type {
   ReportedState,
   WifiState,
 } from '@aircloud/shared/purifiers';
+import type {
+  RolloutDevicePhase,
+  RolloutDeviceStatus,
+  RolloutPauseReason,
+  RolloutStage,
+  RolloutStatus,
+} from '@aircloud/shared/firmware-rollouts';
 import { createdAt } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -268,6 +275,71 @@ export const firmwares = pgTable(
     uniqueIndex('firmwares_stored_file_name_key').on(t.storedFileName),
     index('firmwares_created_idx').on(t.createdAt),
     check('firmwares_models_check', sql`cardinality(${t.models}) > 0`),
+  ],
+);
+
+/**
+ * Firmware rollouts (core/src/firmware/rollouts.ts): a firmware sent to a model's purifiers in
+ * stages. A copy of what is sent (name, version, URL, hash, size) outlives the file.
+ */
+export const firmwareRollouts = pgTable(
+  'firmware_rollouts',
+  {
+    id: text('id').primaryKey(),
+    firmwareId: text('firmware_id').references(() => firmwares.id, { onDelete: 'set null' }),
+    firmwareName: text('firmware_name').notNull(),
+    firmwareVersion: text('firmware_version').notNull(),
+    firmwareUrl: text('firmware_url').notNull(),
+    firmwareSha256: text('firmware_sha256').notNull(),
+    firmwareSize: bigint('firmware_size', { mode: 'number' }).notNull(),
+    model: text('model').$type<ProductKeyModel>().notNull(),
+    target: text('target').$type<'chosen' | 'outdated'>().notNull(),
+    status: text('status').$type<RolloutStatus>().notNull(),
+    stage: text('stage').$type<RolloutStage>().notNull(),
+    pausedReason: text('paused_reason').$type<RolloutPauseReason>(),
+    canaryPercent: integer('canary_percent').notNull(),
+    successThreshold: integer('success_threshold').notNull(),
+    maxFailureRate: integer('max_failure_rate').notNull(),
+    timeoutMinutes: integer('timeout_minutes').notNull(),
+    waveSize: integer('wave_size').notNull(),
+    /** Failed and timed out when a person last resumed it: only new failures pause it again. */
+    failuresAtResume: integer('failures_at_resume').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('firmware_rollouts_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('firmware_rollouts_firmware_idx').on(t.firmwareId),
+  ],
+);
+
+/** The purifiers of a rollout, each with its stage, its place in line and its outcome. */
+export const firmwareRolloutDevices = pgTable(
+  'firmware_rollout_devices',
+  {
+    rolloutId: text('rollout_id')
+      .notNull()
+      .references(() => firmwareRollouts.id, { onDelete: 'cascade' }),
+    purifierId: text('purifier_id')
+      .notNull()
+      .references(() => purifiers.id, { onDelete: 'cascade' }),
+    /** Its place in line (random at creation): waves are sent in this order. */
+    position: integer('position').notNull(),
+    stage: text('stage').$type<RolloutStage>().notNull(),
+    status: text('status').$type<RolloutDeviceStatus>().notNull().default('pending'),
+    phase: text('phase').$type<RolloutDevicePhase>(),
+    reason: text('reason'),
+    fromVersion: text('from_version'),
+    sentAt: timestamp('sent_at', { withTimezone: true, precision: 3 }),
+    deadlineAt: timestamp('deadline_at', { withTimezone: true, precision: 3 }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ name: 'firmware_rollout_devices_pkey', columns: [t.rolloutId, t.purifierId] }),
+    index('firmware_rollout_devices_progress_idx').on(t.rolloutId, t.stage, t.status, t.position),
+    index('firmware_rollout_devices_purifier_idx').on(t.purifierId),
   ],
 );
 

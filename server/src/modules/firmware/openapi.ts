@@ -108,12 +108,13 @@ documentRoute({
   summary: 'Delete a firmware file',
   description:
     'Removes the record and the file; its public URL answers 404 from then on. Recorded in the ' +
-    'audit log.',
+    'audit log. 409 `firmware_in_rollout` while a rollout of it is not completed or aborted ' +
+    '(abort it first); the history of its rollouts stays.',
   tags: ['firmware'],
   access: 'technician',
   params: z.object({ id: UlidParam }),
   responses: { 204: 'Deleted' },
-  errors: [404],
+  errors: [404, 409],
 });
 
 documentRoute({

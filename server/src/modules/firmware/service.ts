@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { changeOf, recordAudit } from '@aircloud/core/audit/record';
 import { hydraCollection } from '@aircloud/core/jsonld';
+import { firmwareInActiveRollout } from '@aircloud/core/firmware/rollouts';
 import type { IncomingUpload } from '../../http/upload.ts';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { firmwarePresenter } from './presenter.ts';
@@ -144,6 +145,7 @@ export async function getFirmware(ctx: AppContext, id: string): Promise<Firmware
  */
 export async function removeFirmware(ctx: AppContext, actor: UserRow, id: string): Promise<void> {
   const row = await ctx.db.transaction(async (tx) => {
+    if (await firmwareInActiveRollout(tx, id)) throw new AppError(409, 'firmware_in_rollout');
     const row = await deleteFirmware(tx, id);
     if (!row) throw new AppError(404, 'not_found');
     await recordAudit(tx, {

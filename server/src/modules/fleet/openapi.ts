@@ -9,6 +9,7 @@ import {
 import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import { PURIFIER_STATES, WIFI_STATES } from '@aircloud/shared/purifiers';
 import { collectionResponse, dateTime, routeDocumenter } from '../../openapi/helpers.ts';
+import { RolloutSchema } from '../firmware-rollouts/openapi.ts';
 
 const documentRoute = routeDocumenter({ tags: ['fleet'], access: 'technician' });
 
@@ -65,6 +66,9 @@ const SummarySchema = z
     held: z.array(DeviceSchema),
     maintenance_due: z.array(DeviceSchema),
     telemetry: z.array(z.object({ minute: dateTime(), samples: z.number().int() })),
+    rollouts: z.array(RolloutSchema).openapi({
+      description: `The firmware rollouts not completed or aborted, newest first (${FLEET_LIST_SIZE} at most)`,
+    }),
     generated_at: dateTime(),
   })
   .openapi('FleetSummary');

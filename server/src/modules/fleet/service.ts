@@ -12,6 +12,7 @@ import {
 import { acceptedPerMinute } from '@aircloud/core/fleet/telemetry-rate';
 import { hydraCollection, iri } from '@aircloud/core/jsonld';
 import type { AppContext } from '../../context.ts';
+import { activeRollouts } from '../firmware-rollouts/service.ts';
 
 /** One device of a fleet list as the API answers it. */
 export function fleetDevicePresenter(row: FleetDeviceRow): FleetDevice {
@@ -47,12 +48,13 @@ export async function fleetSummary(
   ctx: Pick<AppContext, 'db' | 'redis' | 'config'>,
   now = new Date(),
 ): Promise<FleetSummary> {
-  const [counts, offline, held, due, telemetry] = await Promise.all([
+  const [counts, offline, held, due, telemetry, rollouts] = await Promise.all([
     readFleetCounts(ctx.db),
     offlineDevices(ctx.db, FLEET_LIST_SIZE),
     purifierShortList(ctx.db, { held: true }, FLEET_LIST_SIZE),
     purifierShortList(ctx.db, { maintenance_due: true }, FLEET_LIST_SIZE),
     acceptedPerMinute(ctx.redis, ctx.config.redisPrefix, now),
+    activeRollouts(ctx.db, FLEET_LIST_SIZE),
   ]);
   return {
     '@id': '/api/fleet',
@@ -62,6 +64,7 @@ export async function fleetSummary(
     held: held.map(fleetDevicePresenter),
     maintenance_due: due.map(fleetDevicePresenter),
     telemetry,
+    rollouts,
     generated_at: now.toISOString(),
   };
 }

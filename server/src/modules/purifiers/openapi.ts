@@ -1,3 +1,8 @@
+import {
+  ROLLOUT_DEVICE_PHASES,
+  ROLLOUT_DEVICE_STATUSES,
+  ROLLOUT_STATUSES,
+} from '@aircloud/shared/firmware-rollouts';
 import { z } from 'zod';
 import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import {
@@ -26,7 +31,21 @@ const DesiredSchema = z
     trh: z.number().int(),
     silent_trh: z.number().int(),
     schedule: scheduleSchema.nullable(),
-    firmware: z.string().nullable().optional(),
+    firmware: z
+      .object({
+        version: z.string(),
+        url: z.string(),
+        sha256: z.string(),
+        size: z.number().int(),
+        rollout: z.string(),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'The firmware to run, set by a firmware rollout: download it (range requests resume), ' +
+          'check its SHA-256, install it, report its version as soft_version',
+      }),
     version: z.number().int(),
     updated_at: dateTime(),
     source: z.enum(DESIRED_SOURCES),
@@ -166,6 +185,20 @@ export const PurifierSchema = z
           'empty otherwise. A user may still change the mode (PATCH mode): the choice applies ' +
           'at once and ends the hold until a rule triggers again',
       }),
+    firmware_update: z
+      .object({
+        rollout: z.string(),
+        version: z.string(),
+        status: z.enum(ROLLOUT_DEVICE_STATUSES),
+        phase: z.enum(ROLLOUT_DEVICE_PHASES).nullable(),
+        reason: z.string().nullable(),
+        rollout_status: z.enum(ROLLOUT_STATUSES),
+        sent_at: dateTime().nullable(),
+        finished_at: dateTime().nullable(),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: 'Detail only: its latest firmware rollout, null if none' }),
   })
   .openapi('Purifier');
 

@@ -23,6 +23,8 @@ import { sampleOf } from '@aircloud/core/sensors/repository';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from 'ulid';
 import type { AppContext } from '../../context.ts';
+import type { MachineAccess } from '@aircloud/shared/invitations';
+import { purifierFirmwareUpdate } from '../firmware-rollouts/service.ts';
 import type { Database } from '@aircloud/core/db/client';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { isProductKeyShape } from '@aircloud/core/product-keys/key-code';
@@ -296,15 +298,28 @@ export async function listPurifiersFor(
 /** GET /api/purifiers/{ulid}: with the sensors linked to it, whoever owns them. */
 export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
   const { row, access } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
-  const [presented] = await withAirAndHolds(
-    ctx.db,
-    user.id,
-    [row],
-    [purifierPresenter(row, new Date(), access)],
-  );
+  return purifierDetail(ctx, user, row, access);
+}
+
+/**
+ * A purifier as its detail answers it (GET and PATCH): its room air and holds, the sensors
+ * linked to it, its latest firmware update.
+ */
+async function purifierDetail(
+  ctx: AppContext,
+  user: UserRow,
+  row: PurifierRow,
+  access: MachineAccess | undefined,
+): Promise<Purifier> {
+  const [[presented], linked, firmwareUpdate] = await Promise.all([
+    withAirAndHolds(ctx.db, user.id, [row], [purifierPresenter(row, new Date(), access)]),
+    linkedSensorsOf(ctx.db, row.id, user.id),
+    purifierFirmwareUpdate(ctx.db, row.id),
+  ]);
   return {
     ...presented!,
-    linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
+    linked_sensors: linked.map(linkedSensorPresenter),
+    firmware_update: firmwareUpdate,
   };
 }
 
@@ -341,16 +356,7 @@ export async function patchPurifier(
   input: PatchPurifierInput,
 ): Promise<Purifier> {
   const { row, access } = await changePurifier(ctx, id, input, { user, source: 'user' });
-  const [presented] = await withAirAndHolds(
-    ctx.db,
-    user.id,
-    [row],
-    [purifierPresenter(row, new Date(), access)],
-  );
-  return {
-    ...presented!,
-    linked_sensors: (await linkedSensorsOf(ctx.db, row.id, user.id)).map(linkedSensorPresenter),
-  };
+  return purifierDetail(ctx, user, row, access);
 }
 
 /**

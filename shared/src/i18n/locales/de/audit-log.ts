@@ -43,6 +43,10 @@ export const auditLog = {
       sensor_provisioned: 'Sensor bereitgestellt',
       translation_saved: 'Übersetzung gespeichert',
       translation_reverted: 'Übersetzung zurückgesetzt',
+      firmware_rollout_started: 'Firmware-Rollout gestartet',
+      firmware_rollout_paused: 'Firmware-Rollout pausiert',
+      firmware_rollout_resumed: 'Firmware-Rollout fortgesetzt',
+      firmware_rollout_aborted: 'Firmware-Rollout abgebrochen',
     },
     'target-types': {
       user: 'Benutzer',
@@ -50,6 +54,7 @@ export const auditLog = {
       firmware: 'Firmware',
       sensor: 'Sensor',
       translation: 'Übersetzung',
+      firmware_rollout: 'Firmware-Rollout',
     },
     change: {
       'from-to': '{{from}} → {{to}}',

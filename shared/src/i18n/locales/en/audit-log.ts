@@ -43,6 +43,10 @@ export const auditLog = {
       sensor_provisioned: 'Sensor provisioned',
       translation_saved: 'Translation saved',
       translation_reverted: 'Translation reverted',
+      firmware_rollout_started: 'Firmware rollout started',
+      firmware_rollout_paused: 'Firmware rollout paused',
+      firmware_rollout_resumed: 'Firmware rollout resumed',
+      firmware_rollout_aborted: 'Firmware rollout aborted',
     },
     'target-types': {
       user: 'User',
@@ -50,6 +54,7 @@ export const auditLog = {
       firmware: 'Firmware',
       sensor: 'Sensor',
       translation: 'Translation',
+      firmware_rollout: 'Firmware rollout',
     },
     change: {
       'from-to': '{{from}} → {{to}}',

@@ -43,6 +43,10 @@ export const auditLog = {
       sensor_provisioned: 'Sensor aprovisionado',
       translation_saved: 'Traducción guardada',
       translation_reverted: 'Traducción restablecida',
+      firmware_rollout_started: 'Despliegue de firmware iniciado',
+      firmware_rollout_paused: 'Despliegue de firmware en pausa',
+      firmware_rollout_resumed: 'Despliegue de firmware reanudado',
+      firmware_rollout_aborted: 'Despliegue de firmware cancelado',
     },
     'target-types': {
       user: 'Usuario',
@@ -50,6 +54,7 @@ export const auditLog = {
       firmware: 'Firmware',
       sensor: 'Sensor',
       translation: 'Traducción',
+      firmware_rollout: 'Despliegue de firmware',
     },
     change: {
       'from-to': '{{from}} → {{to}}',

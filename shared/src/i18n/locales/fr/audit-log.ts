@@ -43,6 +43,10 @@ export const auditLog = {
       sensor_provisioned: 'Capteur provisionné',
       translation_saved: 'Traduction enregistrée',
       translation_reverted: 'Traduction rétablie',
+      firmware_rollout_started: 'Déploiement de firmware lancé',
+      firmware_rollout_paused: 'Déploiement de firmware mis en pause',
+      firmware_rollout_resumed: 'Déploiement de firmware repris',
+      firmware_rollout_aborted: 'Déploiement de firmware annulé',
     },
     'target-types': {
       user: 'Utilisateur',
@@ -50,6 +54,7 @@ export const auditLog = {
       firmware: 'Firmware',
       sensor: 'Capteur',
       translation: 'Traduction',
+      firmware_rollout: 'Déploiement de firmware',
     },
     change: {
       'from-to': '{{from}} → {{to}}',

@@ -42,6 +42,10 @@ export const auditLog = {
       sensor_provisioned: '配置传感器',
       translation_saved: '保存翻译',
       translation_reverted: '恢复翻译',
+      firmware_rollout_started: '固件发布已开始',
+      firmware_rollout_paused: '固件发布已暂停',
+      firmware_rollout_resumed: '固件发布已恢复',
+      firmware_rollout_aborted: '固件发布已中止',
     },
     'target-types': {
       user: '用户',
@@ -49,6 +53,7 @@ export const auditLog = {
       firmware: '固件',
       sensor: '传感器',
       translation: '翻译',
+      firmware_rollout: '固件发布',
     },
     change: {
       'from-to': '{{from}} → {{to}}',
