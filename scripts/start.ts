@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { createDatabase } from '@aircloud/core/db/client';
 import { runMigrations } from '@aircloud/core/db/migrate';
 import { seedDemoHistory } from './demo/seed-demo-history.ts';
-import { seedDemo, seedDemoDevices } from './demo/seed-demo.ts';
+import { seedDemo, seedDemoDevices, seedDemoFirmware } from './demo/seed-demo.ts';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import {
   databaseAppSecret,
@@ -65,11 +65,14 @@ await ensureMeasurePartitions(db);
 // Demo accounts; demo machines and their credentials for the simulator (sensor secrets are
 // renewed at each start).
 const demoDevicesFile = path.join(varDir, 'demo-devices.json');
+const uploadDir = process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads');
 // Not for the e2e journeys: they start from accounts without machines.
 if (demo) await seedDemo(db);
 if (demo && !e2e) {
   const devices = await seedDemoDevices(db);
   writeFileSync(demoDevicesFile, JSON.stringify(devices, null, 2), { mode: 0o600 });
+  // A newer firmware file, ready for a rollout to the simulated purifiers.
+  await seedDemoFirmware(db, uploadDir);
   // A month of history behind the live curves, so day, week and month graphs show something.
   await seedDemoHistory(
     db,
@@ -115,7 +118,7 @@ const env: NodeJS.ProcessEnv = {
   VAPID_PUBLIC_KEY: vapid.publicKey,
   VAPID_PRIVATE_KEY: vapid.privateKey,
   MAIL_DIR: mailDir,
-  UPLOAD_DIR: process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads'),
+  UPLOAD_DIR: uploadDir,
   DEMO: demo ? '1' : '0',
   // The demo lets a webhook reach a receiver on this machine (refused otherwise: SSRF).
   ...(demo ? { WEBHOOK_ALLOW_PRIVATE: process.env.WEBHOOK_ALLOW_PRIVATE ?? '1' } : {}),
@@ -184,6 +187,9 @@ if (demo && !e2e && process.env.SIMULATOR !== '0')
     '5',
     '--url',
     `http://127.0.0.1:${env.PORT ?? '3000'}`,
+    // Firmware rollouts in the demo: SIM_FIRMWARE_FAILURE_RATE=0.3 makes some installs fail.
+    '--firmware-failure-rate',
+    process.env.SIM_FIRMWARE_FAILURE_RATE ?? '0',
     '--quiet',
   ]);
 

@@ -1,8 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { ulid } from 'ulid';
+import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import type { Role } from '@aircloud/shared/roles';
 import { hashPassword } from '../../server/src/modules/auth/password-hash.ts';
 import type { Database } from '@aircloud/core/db/client';
-import { users } from '@aircloud/core/db/schema';
+import { firmwares, users } from '@aircloud/core/db/schema';
 import { eq } from 'drizzle-orm';
 import {
   ensurePurifier,
@@ -118,4 +122,47 @@ export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]
   ];
   for (const s of sensorPlan) devices.push(await ensureSensor(db, s));
   return devices;
+}
+
+/** The firmware the demo offers for a rollout: newer than what simulated purifiers run. */
+export const DEMO_FIRMWARE = {
+  name: 'AirCloud purifier firmware',
+  version: '2.5.0',
+  fileName: 'aircloud-purifier-2.5.0.bin',
+  size: 768 * 1024,
+} as const;
+
+/**
+ * A firmware file for the demo's rollouts (idempotent): 768 KB of deterministic bytes, version
+ * 2.5.0, for every model, stored as an upload is (`<uploadDir>/firmware/<random>.bin`).
+ */
+export async function seedDemoFirmware(db: Database, uploadDir: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: firmwares.id, stored: firmwares.storedFileName })
+    .from(firmwares)
+    .where(eq(firmwares.version, DEMO_FIRMWARE.version));
+  const dir = path.join(uploadDir, 'firmware');
+  if (existing && existsSync(path.join(dir, existing.stored))) return;
+  const blocks: Buffer[] = [];
+  let block = createHash('sha256').update('aircloud demo firmware').digest();
+  for (let size = 0; size < DEMO_FIRMWARE.size; size += block.length) {
+    blocks.push(block);
+    block = createHash('sha256').update(block).digest();
+  }
+  const file = Buffer.concat(blocks).subarray(0, DEMO_FIRMWARE.size);
+  const stored = `${randomBytes(16).toString('hex')}.bin`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, stored), file);
+  if (existing) await db.delete(firmwares).where(eq(firmwares.id, existing.id));
+  await db.insert(firmwares).values({
+    id: ulid(),
+    name: DEMO_FIRMWARE.name,
+    version: DEMO_FIRMWARE.version,
+    models: [...PRODUCT_KEY_MODELS],
+    originalFileName: DEMO_FIRMWARE.fileName,
+    storedFileName: stored,
+    size: file.length,
+    sha256: createHash('sha256').update(file).digest('hex'),
+    contentType: 'application/octet-stream',
+  });
 }

@@ -1,13 +1,18 @@
 /**
  * npm run simulate -- --purifiers N --sensors M --interval S [--url http://localhost:3000]
  *                     [--owner admin@demo.test] [--drop-rate 0.002] [--devices file.json]
+ *                     [--firmware-failure-rate 0.1] [--install-seconds 4]
  *
  * Provisions (idempotently) N simulated purifiers and M sensors for the owner in the database of
  * DATABASE_URL, each sensor in the room of some of the purifiers, then runs them against the
- * server until stopped. With --devices, runs the devices of that file instead (the demo).
+ * server until stopped. With --devices, runs the devices of that file instead (the demo). Purifiers
+ * install the firmware rollouts send them, failing at --firmware-failure-rate; the versions they
+ * run are kept in <devices file>.firmware.json (or var/simulator-firmware.json) across restarts.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '@aircloud/core/config';
@@ -15,6 +20,7 @@ import { createDatabase } from '@aircloud/core/db/client';
 import { users } from '@aircloud/core/db/schema';
 import { ensurePurifier, ensureSensor, type DeviceCredentials } from '../demo/device-fleet.ts';
 import { simulate } from './simulator.ts';
+import { DEFAULT_FIRMWARE_BEHAVIOUR } from './firmware-update.ts';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +31,8 @@ const { values } = parseArgs({
     owner: { type: 'string', default: 'admin@demo.test' },
     'drop-rate': { type: 'string', default: '0.002' },
     devices: { type: 'string' },
+    'firmware-failure-rate': { type: 'string', default: '0' },
+    'install-seconds': { type: 'string', default: '4' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -80,10 +88,32 @@ const devices: DeviceCredentials[] = values.devices
   ? (JSON.parse(readFileSync(values.devices, 'utf8')) as DeviceCredentials[])
   : await provisionFleet(Number(values.purifiers), Number(values.sensors), values.owner);
 
+// The firmware versions the simulated purifiers run, kept across restarts of the simulator.
+const firmwareFile = values.devices
+  ? `${values.devices.replace(/\.json$/, '')}.firmware.json`
+  : path.join(path.dirname(fileURLToPath(import.meta.url)), '../../var/simulator-firmware.json');
+const softVersions: Record<string, string> = existsSync(firmwareFile)
+  ? (JSON.parse(readFileSync(firmwareFile, 'utf8')) as Record<string, string>)
+  : {};
+const failureRate = Number(values['firmware-failure-rate']);
+if (!(failureRate >= 0 && failureRate <= 1))
+  throw new Error('--firmware-failure-rate must be between 0 and 1');
+
 const simulation = simulate(devices, {
   baseUrl,
   intervalS: Number(values.interval),
   dropRate: Number(values['drop-rate']),
+  firmware: {
+    ...DEFAULT_FIRMWARE_BEHAVIOUR,
+    failureRate,
+    installSeconds: Number(values['install-seconds']),
+  },
+  softVersions,
+  onFirmwareInstalled(serial, version) {
+    softVersions[serial] = version;
+    mkdirSync(path.dirname(firmwareFile), { recursive: true });
+    writeFileSync(firmwareFile, `${JSON.stringify(softVersions, null, 2)}\n`);
+  },
   log,
 });
 console.log(

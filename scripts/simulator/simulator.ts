@@ -2,7 +2,8 @@
  * Simulated devices talking to AirCloud like real ones: sensors post their samples over HTTP,
  * purifiers hold a /device socket, apply commands (reported mode = desired, ack) and report;
  * now and then a device drops off for a few minutes and comes back (sensors then send what they
- * buffered). A purifier running harder clears the PM of its sensors' room.
+ * buffered). A purifier running harder clears the PM of its sensors' room. A purifier installs
+ * the firmware its desired state names (firmware-update.ts), failing at a chosen rate.
  */
 import type { DesiredState, PurifierMode } from '@aircloud/shared/purifiers';
 import { PURIFIER_MODES, fullMaintenanceLevels } from '@aircloud/shared/purifiers';
@@ -14,6 +15,12 @@ import type {
 import { io as connect, type Socket } from 'socket.io-client';
 import type { DeviceCredentials } from '../demo/device-fleet.ts';
 import { Room } from './room.ts';
+import {
+  DEFAULT_FIRMWARE_BEHAVIOUR,
+  installFirmware,
+  type FirmwareBehaviour,
+} from './firmware-update.ts';
+import type { DesiredFirmware, FirmwareReport } from '@aircloud/shared/firmware-rollouts';
 
 /** How the simulated devices reach the server and how often they report. */
 export interface SimulatorOptions {
@@ -22,8 +29,17 @@ export interface SimulatorOptions {
   intervalS: number;
   /** Chance per report that a device drops off (0 disables). */
   dropRate?: number;
+  /** How purifiers install the firmware a rollout sends them. */
+  firmware?: FirmwareBehaviour;
+  /** The firmware version each purifier runs at start, by serial (default 2.4.1). */
+  softVersions?: Record<string, string>;
+  /** Called once a purifier runs a new firmware version (to keep it across restarts). */
+  onFirmwareInstalled?: (serial: string, version: string) => void;
   log?: (line: string) => void;
 }
+
+/** The version a simulated purifier runs until a rollout installs another. */
+export const SIMULATED_SOFT_VERSION = '2.4.1';
 
 const authorization = (d: DeviceCredentials) =>
   `Basic ${Buffer.from(`${d.serial}:${d.secret}`).toString('base64')}`;
@@ -53,12 +69,16 @@ class SimPurifier {
   offlineUntil = 0;
   socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | undefined;
   readonly mac: string;
+  softVersion: string;
+  /** The firmware version being installed, if any. */
+  updating: string | null = null;
 
   constructor(
     readonly device: DeviceCredentials,
     readonly options: SimulatorOptions,
     index: number,
   ) {
+    this.softVersion = options.softVersions?.[device.serial] ?? SIMULATED_SOFT_VERSION;
     this.mac = `02:00:00:00:${(index >> 8).toString(16).padStart(2, '0')}:${(index & 255).toString(16).padStart(2, '0')}`;
   }
 
@@ -86,9 +106,40 @@ class SimPurifier {
     this.socket?.emit('ack', { version: desired.version });
     this.options.log?.(`${this.device.serial}: mode ${this.mode} (v${desired.version})`);
     await this.report();
+    const firmware = desired.firmware;
+    if (firmware && firmware.version !== this.softVersion && this.updating === null)
+      this.update(firmware);
   }
 
-  async report(): Promise<void> {
+  /** Installs the firmware of the desired state, in the background (reports as it goes). */
+  update(firmware: DesiredFirmware): void {
+    this.updating = firmware.version;
+    this.options.log?.(`${this.device.serial}: installing firmware ${firmware.version}`);
+    installFirmware(
+      firmware,
+      this.softVersion,
+      this.options.baseUrl,
+      this.options.firmware ?? DEFAULT_FIRMWARE_BEHAVIOUR,
+      async (fields) => {
+        if (fields.soft_version) {
+          this.softVersion = fields.soft_version;
+          this.options.onFirmwareInstalled?.(this.device.serial, fields.soft_version);
+        }
+        await this.report(fields);
+      },
+    )
+      .then((version) => this.options.log?.(`${this.device.serial}: runs firmware ${version}`))
+      .catch((err: unknown) =>
+        this.options.log?.(
+          `${this.device.serial}: firmware update failed (${err instanceof Error ? err.message : String(err)})`,
+        ),
+      )
+      .finally(() => {
+        this.updating = null;
+      });
+  }
+
+  async report(extra: { firmware?: FirmwareReport; soft_version?: string } = {}): Promise<void> {
     for (const key of Object.keys(this.levels) as (keyof typeof this.levels)[])
       this.levels[key] = Math.max(
         0,
@@ -103,9 +154,10 @@ class SimPurifier {
       maintenance: this.levels,
       ip_address: `192.168.1.${10 + (this.mac.charCodeAt(16) % 200)}`,
       mac_address: this.mac,
-      soft_version: '2.4.1',
+      soft_version: this.softVersion,
       ssid: 'AirCloud-Demo',
       desired_version_ack: this.ackVersion,
+      ...extra,
     });
     if (body?.credentials) this.rotate(body.credentials.device_secret);
     if (body?.desired) await this.apply(body.desired);
