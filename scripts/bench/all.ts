@@ -1,5 +1,5 @@
 /**
- * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,notifications,graphs,api]
+ * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,notifications,graphs,api,fleet]
  *
  * Runs the benchmarks one after the other (each on its own product and database: run at the same
  * time on two cores they would measure each other), collects their figures and prints the
@@ -31,6 +31,7 @@ import {
   runNotificationsBench,
   type NotificationsFigures,
 } from './notifications.ts';
+import { FLEET_TARGET_P95_MS, runFleetBench, type FleetFigures } from './fleet.ts';
 import {
   INGEST_DEFAULTS,
   printIngestFigures,
@@ -38,7 +39,7 @@ import {
   type IngestFigures,
 } from './ingest.ts';
 
-const BENCHES = ['bundle', 'ingest', 'alerts', 'notifications', 'graphs', 'api'] as const;
+const BENCHES = ['bundle', 'ingest', 'alerts', 'notifications', 'graphs', 'api', 'fleet'] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string', default: BENCHES.join(',') } } });
@@ -66,6 +67,7 @@ function summary(f: {
   graphs?: GraphsFigures;
   api?: ApiFigures;
   bundle?: BundleFigures;
+  fleet?: FleetFigures;
 }): Line[] {
   const lines: Line[] = [];
   if (f.ingest) {
@@ -162,6 +164,21 @@ function summary(f: {
       met: verdict(f.bundle.gzipBytes <= 170 * 1024),
     });
   }
+  if (f.fleet) {
+    const summaries = f.fleet.endpoints.filter((e) => e.name.startsWith('GET /api/fleet'));
+    const worst = Math.max(...summaries.map((e) => e.p95));
+    lines.push({
+      target: `(issue 21) fleet summary p95 ≤ ${FLEET_TARGET_P95_MS} ms, ${fmt(f.fleet.purifiers)} purifiers + ${fmt(f.fleet.sensors)} sensors`,
+      measured: summaries
+        .map(
+          (e) =>
+            `${e.name.replace('GET /api/fleet', 'summary')} ×${e.clients}: p95 ${fmt(e.p95)} ms`,
+        )
+        .join('; '),
+      ceiling: `while ${fmt(f.fleet.churnPerSecond)} device changes/s`,
+      met: verdict(summaries.length > 0 && worst <= FLEET_TARGET_P95_MS),
+    });
+  }
   if (f.api) {
     for (const r of f.api.rows.filter((row) => row.group !== 'ceiling'))
       lines.push({
@@ -225,6 +242,8 @@ if (figures.notifications) {
 figures.graphs = await timed('graphs', () => runGraphsBench());
 figures.api = await timed('api', () => runApiBench());
 if (figures.api) printApiFigures(figures.api, API_DEFAULTS);
+figures.fleet = await timed('fleet', () => runFleetBench());
+if (figures.fleet) console.table(figures.fleet.endpoints);
 
 // The raw figures first, so nothing measured is lost if the summary below fails.
 mkdirSync(path.join(root, 'var'), { recursive: true });
