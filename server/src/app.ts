@@ -58,6 +58,7 @@ import { createRealtimeServer, type RealtimeServer } from '@aircloud/core/realti
 import { attachRealtimeHandlers } from './realtime/gateway.ts';
 import { attachPublicNamespace } from './realtime/public-sensors.ts';
 import { attachFleetChannel } from './realtime/fleet-channel.ts';
+import { SessionCache } from './http/session-cache.ts';
 
 export type { AppDeps } from './context.ts';
 
@@ -150,7 +151,11 @@ export function createApp(deps: AppDeps): AirCloudApp {
     webhookQueue,
     pushQueue,
     notificationChannels: channelHooks(emailChannel(config.publicUrl), webhookChannel),
+    // The LISTEN connection of the session cache: the pool's own settings, one more client.
+    sessions: new SessionCache(deps.db.$client.options, deps.logger),
   };
+  // Serves nothing until its LISTEN connection is up (and whenever it is down).
+  void ctx.sessions.start();
   attachRealtimeHandlers(io, ctx);
   attachPublicNamespace(io, ctx);
   const stopFleetChannel = attachFleetChannel(io, ctx);
@@ -248,6 +253,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
       lifecycle.draining = true;
       stopMediaSweep();
       stopFleetChannel();
+      await ctx.sessions.stop();
       await new Promise<void>((resolve) => {
         // io.close also closes the HTTP server (and ends idle keep-alive connections).
         void io.close(() => {

@@ -7,6 +7,7 @@ import type { JobData } from '@aircloud/core/queues';
 import type { AccessTokens } from './modules/auth/access-token.ts';
 import type { RealtimeServer } from '@aircloud/core/realtime/emitter';
 import type { ChannelHook } from '@aircloud/core/notifications/record';
+import type { SessionCache } from './http/session-cache.ts';
 
 /** What the caller hands to `createApp`: configuration and open connections. */
 export interface AppDeps {
@@ -29,4 +30,6 @@ export interface AppContext extends AppDeps {
   pushQueue: Queue<JobData['push']>;
   /** The channels besides in-app (mail outbox, webhook deliveries), recorded with a notification. */
   notificationChannels: ChannelHook;
+  /** The signed-in user of each credential for a few seconds, forgotten at any change. */
+  sessions: SessionCache;
 }

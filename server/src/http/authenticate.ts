@@ -6,6 +6,7 @@ import { ACCESS_COOKIE } from '../modules/auth/cookies.ts';
 import { findUserInLiveFamily } from '../modules/auth/repository.ts';
 import { findUserByApiTokenHash, type UserRow } from '@aircloud/core/users/repository';
 import { AppError } from '@aircloud/core/errors';
+import type { SessionCache } from './session-cache.ts';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -27,24 +28,42 @@ export interface ResolvedCaller {
 
 /**
  * Finds the enabled user behind an access-token JWT or a personal API token; null otherwise.
- * One query either way: an access token counts only while its refresh family is live.
+ * One query either way (an access token counts only while its refresh family is live), or none
+ * while the session cache holds the answer (http/session-cache.ts: forgotten at any change).
  */
 export async function resolveUser(
-  ctx: Pick<AppContext, 'db' | 'accessTokens'>,
+  ctx: Pick<AppContext, 'db' | 'accessTokens'> & { sessions?: SessionCache },
   credentials: { accessToken?: string; apiToken?: string },
 ): Promise<ResolvedCaller | null> {
-  let user: UserRow | undefined;
-  let familyId: string | null = null;
+  let key: string | undefined;
+  let lookup: (() => Promise<ResolvedCaller | null>) | undefined;
   if (credentials.apiToken) {
-    user = await findUserByApiTokenHash(ctx.db, sha256(credentials.apiToken));
+    const hash = sha256(credentials.apiToken);
+    key = `api:${hash}`;
+    lookup = async () => {
+      const user = await findUserByApiTokenHash(ctx.db, hash);
+      return user ? { user, familyId: null } : null;
+    };
   } else if (credentials.accessToken) {
+    // The signature and expiry are checked at every request; only the user is cached.
     const claims = await ctx.accessTokens.verify(credentials.accessToken);
     if (claims) {
-      user = await findUserInLiveFamily(ctx.db, claims.sub, claims.fid);
-      familyId = claims.fid;
+      key = `access:${claims.sub}:${claims.fid}`;
+      lookup = async () => {
+        const user = await findUserInLiveFamily(ctx.db, claims.sub, claims.fid);
+        return user ? { user, familyId: claims.fid } : null;
+      };
     }
   }
-  return user?.enabled ? { user, familyId } : null;
+  if (!key || !lookup) return null;
+  const cached = ctx.sessions?.get(key);
+  // A copy: nothing a request does to its user reaches the next one.
+  if (cached) return { user: { ...cached.user }, familyId: cached.familyId };
+  const generation = ctx.sessions?.generation ?? 0;
+  const caller = await lookup();
+  if (!caller?.user.enabled) return null;
+  ctx.sessions?.set(key, caller, generation);
+  return caller;
 }
 
 /**

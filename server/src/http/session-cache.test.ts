@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@aircloud/core/db/schema';
+import { startTestApp, type TestApp } from '../../test/app.ts';
+import { signIn, type Session } from '../../test/support/purifiers.ts';
+
+/**
+ * The session cache (session-cache.ts) saves the user's statement of a burst of requests, and
+ * never lets a change wait for its TTL: every write to a user or a session is seen at the next
+ * request, whatever made it.
+ */
+
+let t: TestApp;
+let admin: Session;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signIn(t, 'ROLE_ADMIN');
+  // The LISTEN connection opens in the background at start.
+  for (let i = 0; i < 50 && !t.ctx.sessions.active; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(t.ctx.sessions.active).toBe(true);
+});
+afterAll(async () => {
+  await t?.stop();
+});
+
+const me = (s: Session) => request(t.url).get('/api/me').set('Cookie', s.cookie);
+
+describe('session cache', () => {
+  it('reads the user once for a burst of requests', async () => {
+    const user = await signIn(t);
+    expect((await me(user)).status).toBe(200);
+    const { hits, misses } = t.ctx.sessions;
+    for (let i = 0; i < 20; i++) expect((await me(user)).status).toBe(200);
+    expect(t.ctx.sessions.hits - hits).toBe(20);
+    expect(t.ctx.sessions.misses - misses).toBe(0);
+  });
+
+  it('sees a disabled account, a new role and a deleted account at the very next request', async () => {
+    for (let round = 0; round < 10; round++) {
+      const user = await signIn(t);
+      expect((await me(user)).status).toBe(200);
+      const disabled = await request(t.url)
+        .put(`/api/users/${user.user.id}`)
+        .set('Cookie', admin.cookie)
+        .send({ enabled: false });
+      expect(disabled.status).toBe(200);
+      expect((await me(user)).status).toBe(401);
+    }
+    const user = await signIn(t);
+    expect((await request(t.url).get('/api/fleet').set('Cookie', user.cookie)).status).toBe(403);
+    await t.db.update(users).set({ role: 'ROLE_TECHNICIAN' }).where(eq(users.id, user.user.id));
+    expect((await request(t.url).get('/api/fleet').set('Cookie', user.cookie)).status).toBe(200);
+    await t.db.delete(users).where(eq(users.id, user.user.id));
+    expect((await me(user)).status).toBe(401);
+  });
+
+  it('ends a session revoked by sign-out at once', async () => {
+    const user = await signIn(t);
+    expect((await me(user)).status).toBe(200);
+    await t.db.execute(
+      sql`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = ${user.user.id}`,
+    );
+    expect((await me(user)).status).toBe(401);
+  });
+
+  it('serves nothing while its LISTEN connection is down, and comes back', async () => {
+    const user = await signIn(t);
+    expect((await me(user)).status).toBe(200);
+    await t.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query = 'LISTEN aircloud_sessions'`,
+    );
+    for (let i = 0; i < 50 && t.ctx.sessions.active; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.ctx.sessions.active).toBe(false);
+    // Bypassed: a change is seen at once although no notification could arrive.
+    await t.db.update(users).set({ enabled: false }).where(eq(users.id, user.user.id));
+    expect((await me(user)).status).toBe(401);
+    for (let i = 0; i < 100 && !t.ctx.sessions.active; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(t.ctx.sessions.active).toBe(true);
+  });
+});
