@@ -10,7 +10,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { formatTime } from '../../../lib/dates.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useGetFleetQuery } from '../api/fleetApi.ts';
-import { fleetChannel$ } from '../streams/fleetChannel.ts';
+import { fleetChannel$ } from '../../../lib/realtime/fleetChannel.ts';
 import { fleetListPath } from '../fleetPaths.ts';
 import { FleetDeviceTable } from './FleetDeviceTable.tsx';
 import '../fleet.css';
