@@ -44,6 +44,16 @@ const NUMBER_TEXT: Record<RolloutNumberField, string> = {
   wave_size: 'wave-size',
 };
 
+/** The id of a field's control (the purifiers' filter box stands for the checklist). */
+const idOf = (field: RolloutField) =>
+  field === 'purifiers' ? 'rollout-purifier-filter' : `rollout-${field.replace(/_/g, '-')}`;
+
+/** Moves focus to the first field with a message, once it is shown. */
+function focusFirstError(errors: RolloutFieldErrors) {
+  const first = FIELDS.find((field) => errors[field]);
+  if (first) requestAnimationFrame(() => document.getElementById(idOf(first))?.focus());
+}
+
 /** The field a server violation belongs to (`purifiers[3]` is the purifiers' field). */
 function fieldOf(propertyPath: string): RolloutField | null {
   const name = propertyPath.split(/[.[]/)[0] as RolloutField;
@@ -105,6 +115,7 @@ export function NewRolloutPopin({
     const checked = checkRolloutForm(values);
     if (checked.errors) {
       setErrors(checked.errors);
+      focusFirstError(checked.errors);
       return;
     }
     setErrors({});
@@ -115,8 +126,10 @@ export function NewRolloutPopin({
         const field = fieldOf(violation.propertyPath);
         if (field) found[field] ??= violation.code;
       }
-      if (Object.keys(found).length > 0) setErrors(found);
-      else setFormError(errorMessageKey(result.error));
+      if (Object.keys(found).length > 0) {
+        setErrors(found);
+        focusFirstError(found);
+      } else setFormError(errorMessageKey(result.error));
       return;
     }
     dispatch(notifyInfo('rollouts.create.started', { version: result.data.firmware.version }));
@@ -124,7 +137,7 @@ export function NewRolloutPopin({
   };
 
   const numberField = (field: RolloutNumberField) => {
-    const id = `rollout-${field.replace(/_/g, '-')}`;
+    const id = idOf(field);
     const bounds = ROLLOUT_NUMBER_BOUNDS[field];
     return (
       <FormField

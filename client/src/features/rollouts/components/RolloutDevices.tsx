@@ -40,8 +40,10 @@ function DeviceRow({ device }: { device: FirmwareRolloutDevice }) {
   return (
     <tr>
       <td data-label={t('rollouts.columns.purifier')}>
-        <Link to={PATHS.purifier(device.purifier.ulid)}>{device.purifier.name}</Link>
-        <span className="mono small muted rollout-serial">{device.purifier.serial_number}</span>
+        <span className="rollout-cell">
+          <Link to={PATHS.purifier(device.purifier.ulid)}>{device.purifier.name}</Link>
+          <span className="mono small muted">{device.purifier.serial_number}</span>
+        </span>
       </td>
       <td data-label={t('rollouts.columns.stage')}>{t(`rollouts.stages.${device.stage}`)}</td>
       <td data-label={t('rollouts.columns.status')}>

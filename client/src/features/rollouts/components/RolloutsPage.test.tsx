@@ -130,6 +130,16 @@ describe('rollout list', () => {
     expect(await screen.findByRole('dialog', { name: 'New rollout' })).toBeInTheDocument();
   });
 
+  it('says when no rollout has the status filtered on', async () => {
+    serveCreation();
+    renderApp('/fleet/rollouts?status=aborted', TECHNICIAN);
+    expect(
+      await screen.findByRole('heading', { name: 'No rollout has this status.' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Status')).toHaveValue('aborted');
+    expect(screen.getAllByRole('button', { name: 'New rollout' })).toHaveLength(1);
+  });
+
   it('opens the Error page when the server fails', async () => {
     server.use(
       http.get('/api/firmware_rollouts', () =>

@@ -45,11 +45,13 @@ function RolloutRow({ rollout }: { rollout: FirmwareRollout }) {
   return (
     <tr>
       <td data-label={t('rollouts.columns.firmware')}>
-        <Link to={PATHS.rollout(rollout.ulid)} className="rollout-link">
-          {rollout.firmware.name}
-        </Link>
-        <span className="mono small muted rollout-version">
-          {t('rollouts.version', { version: rollout.firmware.version })}
+        <span className="rollout-cell">
+          <Link to={PATHS.rollout(rollout.ulid)} className="rollout-link">
+            {rollout.firmware.name}
+          </Link>
+          <span className="mono small muted">
+            {t('rollouts.version', { version: rollout.firmware.version })}
+          </span>
         </span>
       </td>
       <td data-label={t('rollouts.columns.model')}>{t(`product-models.${rollout.model}`)}</td>
@@ -65,8 +67,10 @@ function RolloutRow({ rollout }: { rollout: FirmwareRollout }) {
         <RolloutProgressBar progress={rollout.progress} label={title} compact />
       </td>
       <td data-label={t('rollouts.columns.created')}>
-        <time dateTime={rollout.created_at}>{formatDateTime(rollout.created_at)}</time>
-        <span className="small muted rollout-creator">{creatorName(t, rollout)}</span>
+        <span className="rollout-cell">
+          <time dateTime={rollout.created_at}>{formatDateTime(rollout.created_at)}</time>
+          <span className="small muted">{creatorName(t, rollout)}</span>
+        </span>
       </td>
     </tr>
   );
@@ -150,13 +154,17 @@ function Rollouts() {
         retryLabel={t('rollouts.retry')}
         empty={
           <ListEmpty icon="download">
-            <h2>{t('rollouts.empty.title')}</h2>
-            <p className="muted">{t(status ? 'rollouts.empty.filtered' : 'rollouts.empty.text')}</p>
-            {status ? null : (
-              <Button onClick={() => setCreating(true)}>
-                <Icon name="plus" size={18} />
-                {t('rollouts.new')}
-              </Button>
+            {status ? (
+              <h2>{t('rollouts.empty.filtered')}</h2>
+            ) : (
+              <>
+                <h2>{t('rollouts.empty.title')}</h2>
+                <p className="muted">{t('rollouts.empty.text')}</p>
+                <Button onClick={() => setCreating(true)}>
+                  <Icon name="plus" size={18} />
+                  {t('rollouts.new')}
+                </Button>
+              </>
             )}
           </ListEmpty>
         }
