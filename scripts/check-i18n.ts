@@ -198,6 +198,7 @@ async function main(): Promise<void> {
   const { NETWORK_ALERT_TYPES, NETWORK_EVENT_MODES } =
     await import('@aircloud/shared/network-events');
   const { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } = await import('@aircloud/shared/audit-log');
+  const rollouts = await import('@aircloud/shared/firmware-rollouts');
   const days = [0, 1, 2, 3, 4, 5, 6];
   const catalogues = Object.fromEntries(
     Object.entries(resources).map(([lang, tree]) => [lang, flatten(tree as Tree)]),
@@ -229,6 +230,15 @@ async function main(): Promise<void> {
       'meraki.modes.${}': NETWORK_EVENT_MODES,
       'audit-log.actions.${}': AUDIT_ACTIONS,
       'audit-log.target-types.${}': AUDIT_TARGET_TYPES,
+      'rollouts.statuses.${}': rollouts.ROLLOUT_STATUSES,
+      'rollouts.stages.${}': rollouts.ROLLOUT_STAGES,
+      'rollouts.device-statuses.${}': rollouts.ROLLOUT_DEVICE_STATUSES,
+      'rollouts.phases.${}': rollouts.ROLLOUT_DEVICE_PHASES,
+      'rollouts.paused-reasons.${}': rollouts.ROLLOUT_PAUSE_REASONS,
+      'rollouts.purifier.state-${}': [
+        ...rollouts.ROLLOUT_DEVICE_PHASES,
+        ...rollouts.ROLLOUT_DEVICE_STATUSES.filter((status) => status !== 'in_progress'),
+      ],
     },
   });
   if (report(result)) {

@@ -150,6 +150,18 @@ const PAGES: {
       import('../features/fleet/components/FleetDevicesPage.tsx').then((m) => m.FleetDevicesPage),
   },
   {
+    path: '/fleet/rollouts',
+    name: 'FleetRollouts',
+    load: () =>
+      import('../features/rollouts/components/RolloutsPage.tsx').then((m) => m.RolloutsPage),
+  },
+  {
+    path: '/fleet/rollouts/:rolloutUlid',
+    name: 'FleetRollout',
+    load: () =>
+      import('../features/rollouts/components/RolloutPage.tsx').then((m) => m.RolloutPage),
+  },
+  {
     path: '/notifications',
     name: 'Notifications',
     load: () =>

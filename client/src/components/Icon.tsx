@@ -33,6 +33,9 @@ const PATHS = {
   arrowRight: 'M5 12h14M13 6l6 6-6 6',
   activity: 'M3 12h4l3-8 4 16 3-8h4',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4l2-2zM10 20a2 2 0 004 0',
+  pause: 'M8 5v14M16 5v14',
+  play: 'M7 4.5v15L19.5 12z',
+  stop: 'M6 6h12v12H6z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -8,6 +8,8 @@ export const ROUTE_NAMES = {
   Overview: 'Overview',
   Fleet: 'Fleet',
   FleetDevices: 'FleetDevices',
+  FleetRollouts: 'FleetRollouts',
+  FleetRollout: 'FleetRollout',
   Notifications: 'Notifications',
   PurifierList: 'PurifierList',
   PurifierDetail: 'PurifierDetail',
@@ -75,6 +77,9 @@ export const PATHS = {
   accountCreation: '/account-creation',
   forgotPassword: '/forgot-password',
   error: (code: string | number) => `/error/${code}`,
+  rollouts: '/fleet/rollouts',
+  rollout: (ulid: string) => `/fleet/rollouts/${ulid}`,
+  purifier: (ulid: string) => `/purifiers/${ulid}`,
 } as const;
 
 /** Route name found in the handle of the deepest match that has one. */

@@ -13,6 +13,7 @@ import { fleetView } from '../locales/de/fleet-view.ts';
 import { notificationCenter } from '../locales/de/notification-center.ts';
 import { notifications } from '../locales/de/notifications.ts';
 import { auditLog } from '../locales/de/audit-log.ts';
+import { rollouts } from '../locales/de/rollouts.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -32,4 +33,5 @@ export const catalogue = deepMerge(
   notificationCenter,
   notifications,
   auditLog,
+  rollouts,
 );

@@ -13,6 +13,7 @@ import { fleetView } from '../locales/en/fleet-view.ts';
 import { notificationCenter } from '../locales/en/notification-center.ts';
 import { notifications } from '../locales/en/notifications.ts';
 import { auditLog } from '../locales/en/audit-log.ts';
+import { rollouts } from '../locales/en/rollouts.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -32,4 +33,5 @@ export const catalogue = deepMerge(
   notificationCenter,
   notifications,
   auditLog,
+  rollouts,
 );

@@ -13,6 +13,7 @@ import { fleetView } from '../locales/es/fleet-view.ts';
 import { notificationCenter } from '../locales/es/notification-center.ts';
 import { notifications } from '../locales/es/notifications.ts';
 import { auditLog } from '../locales/es/audit-log.ts';
+import { rollouts } from '../locales/es/rollouts.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -32,4 +33,5 @@ export const catalogue = deepMerge(
   notificationCenter,
   notifications,
   auditLog,
+  rollouts,
 );

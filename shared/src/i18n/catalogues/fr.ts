@@ -13,6 +13,7 @@ import { fleetView } from '../locales/fr/fleet-view.ts';
 import { notificationCenter } from '../locales/fr/notification-center.ts';
 import { notifications } from '../locales/fr/notifications.ts';
 import { auditLog } from '../locales/fr/audit-log.ts';
+import { rollouts } from '../locales/fr/rollouts.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -32,4 +33,5 @@ export const catalogue = deepMerge(
   notificationCenter,
   notifications,
   auditLog,
+  rollouts,
 );

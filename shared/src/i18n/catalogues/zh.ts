@@ -13,6 +13,7 @@ import { fleetView } from '../locales/zh/fleet-view.ts';
 import { notificationCenter } from '../locales/zh/notification-center.ts';
 import { notifications } from '../locales/zh/notifications.ts';
 import { auditLog } from '../locales/zh/audit-log.ts';
+import { rollouts } from '../locales/zh/rollouts.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -32,4 +33,5 @@ export const catalogue = deepMerge(
   notificationCenter,
   notifications,
   auditLog,
+  rollouts,
 );

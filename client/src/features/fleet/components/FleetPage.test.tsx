@@ -7,6 +7,7 @@ import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
 import { FakeSocket } from '../../../test/fakeSocket.ts';
 import { makeMe } from '../../../test/fixtures.ts';
 import { hydra } from '../../../test/purifierFixtures.ts';
+import { makeRollout, ROLLOUT_ULID } from '../../../test/rolloutFixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
 import { server } from '../../../test/server.ts';
 
@@ -50,6 +51,7 @@ function summary(overrides: Partial<FleetSummary> = {}): FleetSummary {
     offline: [device('01JPURIFIER000000000000001', 'Kitchen')],
     held: [],
     maintenance_due: [],
+    rollouts: [],
     telemetry: Array.from({ length: 15 }, (_, i) => ({
       minute: new Date(Date.UTC(2026, 10, 27, 9, i)).toISOString(),
       samples: 1000 + i,
@@ -126,6 +128,35 @@ describe('fleet view', () => {
     act(() => socket.serverEmit('fleet:closed'));
     expect(await screen.findByText('403')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Purifiers' })).not.toBeInTheDocument();
+  });
+
+  it('shows the active rollouts with their progress, each a link to its page', async () => {
+    server.use(
+      http.get('/api/fleet', () =>
+        HttpResponse.json(summary({ rollouts: [makeRollout({ status: 'paused' })] })),
+      ),
+    );
+    renderApp('/fleet', signedIn(makeMe({ role: 'ROLE_TECHNICIAN' })));
+    const rollouts = await screen.findByRole('region', { name: 'Firmware rollouts' });
+    expect(
+      within(rollouts).getByRole('link', { name: 'Cocoon spring release · 2.5.0' }),
+    ).toHaveAttribute('href', `/fleet/rollouts/${ROLLOUT_ULID}`);
+    expect(within(rollouts).getByText('Paused')).toBeInTheDocument();
+    expect(
+      within(rollouts).getByRole('progressbar', { name: 'Cocoon spring release · 2.5.0' }),
+    ).toHaveAttribute('aria-valuenow', '6');
+    expect(within(rollouts).getByText('Pending')).toHaveTextContent('Pending 90');
+    expect(within(rollouts).getByRole('link', { name: 'All rollouts' })).toHaveAttribute(
+      'href',
+      '/fleet/rollouts',
+    );
+  });
+
+  it('says when no rollout is in progress', async () => {
+    server.use(http.get('/api/fleet', () => HttpResponse.json(summary())));
+    renderApp('/fleet', signedIn(makeMe({ role: 'ROLE_ADMIN' })));
+    const rollouts = await screen.findByRole('region', { name: 'Firmware rollouts' });
+    expect(within(rollouts).getByText('No rollout in progress.')).toBeInTheDocument();
   });
 
   it('is refused to a user', async () => {

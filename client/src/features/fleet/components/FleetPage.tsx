@@ -1,16 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { FirmwareRollout } from '@aircloud/shared/firmware-rollouts';
 import { NO_SOFT_VERSION, type FleetSummary, type FleetVersionCount } from '@aircloud/shared/fleet';
 import { PURIFIER_STATES, WIFI_STATES } from '@aircloud/shared/purifiers';
 import { hasRole } from '@aircloud/shared/roles';
 import { ForbiddenState } from '../../../components/ForbiddenState.tsx';
 import { ListEmpty, ListStates } from '../../../components/ListState.tsx';
 import { Icon } from '../../../components/Icon.tsx';
+import { RolloutProgressBar } from '../../../components/RolloutProgressBar.tsx';
+import { RolloutStatusBadge } from '../../../components/RolloutStatusBadge.tsx';
 import { formatTime } from '../../../lib/dates.ts';
+import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useGetFleetQuery } from '../api/fleetApi.ts';
-import { fleetChannel$ } from '../streams/fleetChannel.ts';
+import { fleetChannel$ } from '../../../lib/realtime/fleetChannel.ts';
 import { fleetListPath } from '../fleetPaths.ts';
 import { FleetDeviceTable } from './FleetDeviceTable.tsx';
 import '../fleet.css';
@@ -53,14 +57,20 @@ function FleetView() {
           <h1>{t('fleet-view.title')}</h1>
           <p className="page-header__subtitle">{t('fleet-view.subtitle')}</p>
         </div>
-        {summary ? (
-          <p className="fleet-live" role="status">
-            <span className={`fleet-live__dot${live ? ' is-live' : ''}`} aria-hidden="true" />
-            {t(live ? 'fleet-view.live' : 'fleet-view.as-of', {
-              time: formatTime(summary.generated_at),
-            })}
-          </p>
-        ) : null}
+        <div className="fleet-header-tools">
+          {summary ? (
+            <p className="fleet-live" role="status">
+              <span className={`fleet-live__dot${live ? ' is-live' : ''}`} aria-hidden="true" />
+              {t(live ? 'fleet-view.live' : 'fleet-view.as-of', {
+                time: formatTime(summary.generated_at),
+              })}
+            </p>
+          ) : null}
+          <Link className="btn btn--secondary" to={PATHS.rollouts}>
+            <Icon name="download" size={18} />
+            {t('rollouts.title')}
+          </Link>
+        </div>
       </header>
       <ListStates
         query={query}
@@ -222,6 +232,7 @@ function FleetSummaryView({ summary }: { summary: FleetSummary }) {
           },
         ]}
       />
+      <Rollouts rollouts={summary.rollouts} />
       <Versions versions={summary.versions} />
     </div>
   );
@@ -298,6 +309,48 @@ function TelemetryRate({ summary }: { summary: FleetSummary }) {
         ))}
       </div>
     </div>
+  );
+}
+
+/** The rollouts still moving, live with the summary, each a link to its page. */
+function Rollouts({ rollouts }: { rollouts: FirmwareRollout[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card fleet-section fleet-section--wide" aria-labelledby="fleet-rollouts">
+      <div className="fleet-section__head">
+        <h2 id="fleet-rollouts">{t('rollouts.fleet-title')}</h2>
+        <p className="fleet-more">
+          <Link to={PATHS.rollouts}>
+            {t('rollouts.all-link')}
+            <Icon name="arrowRight" size={16} />
+          </Link>
+        </p>
+      </div>
+      {rollouts.length === 0 ? (
+        <p className="muted fleet-none">{t('rollouts.fleet-none')}</p>
+      ) : (
+        <ul className="fleet-rollouts">
+          {rollouts.map((rollout) => {
+            const title = t('rollouts.firmware-version', {
+              name: rollout.firmware.name,
+              version: rollout.firmware.version,
+            });
+            return (
+              <li key={rollout.ulid} className="fleet-rollout">
+                <div className="fleet-rollout__head">
+                  <Link to={PATHS.rollout(rollout.ulid)} className="fleet-rollout__title">
+                    {title}
+                  </Link>
+                  <span className="muted small">{t(`product-models.${rollout.model}`)}</span>
+                  <RolloutStatusBadge status={rollout.status} />
+                </div>
+                <RolloutProgressBar progress={rollout.progress} label={title} compact />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -12,6 +12,7 @@ import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { notifyInfo } from '../../../lib/notifications/notificationsSlice.ts';
 import { useAppDispatch, useAppSelector } from '../../../lib/storeHooks.ts';
 import { useDeletePurifierMutation } from '../api/purifiersApi.ts';
+import { FirmwareUpdateCard } from './FirmwareUpdateCard.tsx';
 
 /** Removal of the purifier from the owner's account, behind a confirmation. */
 function RemovePurifier({ purifier }: { purifier: Purifier }) {
@@ -102,6 +103,7 @@ export function SettingsTab({ purifier }: { purifier: Purifier }) {
           ))}
         </dl>
       </section>
+      {purifier.firmware_update ? <FirmwareUpdateCard update={purifier.firmware_update} /> : null}
       {isOwner ? (
         <RemovePurifier purifier={purifier} />
       ) : (

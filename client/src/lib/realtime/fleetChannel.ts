@@ -1,7 +1,7 @@
 import { EMPTY, Observable, share, switchMap } from 'rxjs';
 import type { FleetSummary } from '@aircloud/shared/fleet';
 import type { FleetSubscribeAck } from '@aircloud/shared/realtime';
-import { socket$, type RealtimeSocket } from '../../../lib/realtime/socket.ts';
+import { socket$, type RealtimeSocket } from './socket.ts';
 
 /** What the fleet channel says: a new summary, or that the server closed it (role taken away). */
 export type FleetMessage = { type: 'summary'; summary: FleetSummary } | { type: 'closed' };
