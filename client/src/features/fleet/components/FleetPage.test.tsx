@@ -56,7 +56,6 @@ function summary(overrides: Partial<FleetSummary> = {}): FleetSummary {
       minute: new Date(Date.UTC(2026, 10, 27, 9, i)).toISOString(),
       samples: 1000 + i,
     })),
-    rollouts: [],
     generated_at: '2026-11-27T09:15:00.000Z',
     ...overrides,
   };
