@@ -86,6 +86,31 @@ async function adminMachines() {
   return { purifier, sensor: sensor.ulid };
 }
 
+/** A firmware rollout to the purifier (its settings tab then shows the update); its ulid. */
+async function rolloutOf(purifier: string): Promise<string> {
+  const admin = await apiAs('admin@demo.test');
+  const firmware = await admin.post('/api/firmwares', {
+    multipart: {
+      name: 'Accessible firmware',
+      version: '9.9.9',
+      models: 'HEPA_COCOON',
+      file: { name: 'a11y.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(4096) },
+    },
+  });
+  expect(firmware.status()).toBe(201);
+  const started = await admin.post('/api/firmware_rollouts', {
+    data: {
+      firmware: ((await firmware.json()) as { ulid: string }).ulid,
+      model: 'HEPA_COCOON',
+      purifiers: [purifier],
+    },
+  });
+  expect(started.status()).toBe(201);
+  const { ulid } = (await started.json()) as { ulid: string };
+  await admin.dispose();
+  return ulid;
+}
+
 async function newPage(browser: Browser, colorScheme: 'light' | 'dark') {
   const context = await browser.newContext({ colorScheme });
   return { context, page: await context.newPage() };
@@ -161,14 +186,19 @@ for (const scheme of SCHEMES) {
       expect(findings, report(findings)).toEqual([]);
     });
 
-    test(`every tab of a purifier and of a sensor (${scheme})`, async ({ browser }) => {
+    test(`every tab of a purifier and of a sensor, and a firmware rollout (${scheme})`, async ({
+      browser,
+    }) => {
       test.setTimeout(240_000);
       const machines = await adminMachines();
       const { context, page } = await newPage(browser, scheme);
       await signIn(page, 'admin@demo.test');
+      const rollout = await rolloutOf(machines.purifier);
       const routes = [
         ...(await tabRoutes(page, `/purifiers/${machines.purifier}`)),
         ...(await tabRoutes(page, `/sensors/${machines.sensor}`)),
+        '/fleet/rollouts',
+        `/fleet/rollouts/${rollout}`,
       ];
       const findings: Finding[] = [];
       for (const route of routes) {

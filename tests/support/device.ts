@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -6,6 +7,7 @@ import type {
   DeviceServerToClientEvents,
 } from '@aircloud/shared/devices';
 import type { DesiredState, PurifierMode } from '@aircloud/shared/purifiers';
+import type { DesiredFirmware } from '@aircloud/shared/firmware-rollouts';
 
 /**
  * A purifier as its label knows it: serial and product key. The key only claims it: the device
@@ -66,6 +68,11 @@ export async function setReportingInterval(
 export class TestPurifier {
   mode: PurifierMode = 'auto';
   ackVersion = 0;
+  /** The firmware it runs; a rollout's desired firmware replaces it (or fails, see below). */
+  softVersion = '2.4.1';
+  /** When set, an installation fails with this reason (after a download that checks out). */
+  failInstallWith: string | null = null;
+  private updating: string | null = null;
   readonly commands: DesiredState[] = [];
   private socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | null = null;
   private secret: string | null = null;
@@ -130,10 +137,49 @@ export class TestPurifier {
     this.ackVersion = desired.version;
     this.socket?.emit('ack', { version: desired.version });
     await this.report();
+    const firmware = desired.firmware;
+    if (firmware && firmware.version !== this.softVersion && this.updating === null) {
+      this.updating = firmware.version;
+      void this.update(firmware)
+        .catch(() => undefined)
+        .finally(() => {
+          this.updating = null;
+        });
+    }
   }
 
-  /** Posts one report; applies the desired state the answer may carry. */
-  async report(): Promise<void> {
+  /**
+   * What a purifier's firmware does with a desired firmware (docs/api-devices.md): downloads it
+   * in two ranged halves (as after a cut connection), checks the SHA-256, installs, reports.
+   */
+  private async update(firmware: DesiredFirmware): Promise<void> {
+    const { version } = firmware;
+    await this.report({ firmware: { status: 'downloading', version } });
+    const path = new URL(firmware.url).pathname;
+    const half = Math.floor(firmware.size / 2);
+    const parts: Buffer[] = [];
+    for (const range of [`bytes=0-${half - 1}`, `bytes=${half}-`]) {
+      const res = await fetch(`${this.baseUrl}${path}`, { headers: { Range: range } });
+      if (res.status !== 206) throw new Error(`firmware download answered ${res.status}`);
+      parts.push(Buffer.from(await res.arrayBuffer()));
+    }
+    const file = Buffer.concat(parts);
+    if (createHash('sha256').update(file).digest('hex') !== firmware.sha256) {
+      await this.report({ firmware: { status: 'failed', version, reason: 'hash_mismatch' } });
+      return;
+    }
+    await this.report({ firmware: { status: 'installing', version } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (this.failInstallWith) {
+      await this.report({ firmware: { status: 'failed', version, reason: this.failInstallWith } });
+      return;
+    }
+    this.softVersion = version;
+    await this.report();
+  }
+
+  /** Posts one report (with `extra` fields); applies the desired state the answer may carry. */
+  async report(extra: Record<string, unknown> = {}): Promise<void> {
     const credentials = Buffer.from(`${this.device.serial}:${await this.claim()}`).toString(
       'base64',
     );
@@ -144,7 +190,9 @@ export class TestPurifier {
         ts: new Date().toISOString(),
         mode: this.mode,
         state: 'operational',
+        soft_version: this.softVersion,
         desired_version_ack: this.ackVersion,
+        ...extra,
       }),
     });
     if (res.status !== 200) throw new Error(`telemetry answered ${res.status}`);
