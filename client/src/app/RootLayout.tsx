@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { NotificationStack } from '../components/NotificationStack.tsx';
@@ -22,6 +22,25 @@ const ViewAsUserBanner = lazy(() =>
 );
 
 /**
+ * False until the browser has been idle once after the layout mounted (the first page has been
+ * painted): the navigation's code (and Radix, its menus') then loads after the page's content
+ * rather than competing with it for the network and the main thread.
+ */
+function useIdleAfterMount(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const done = () => setIdle(true);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(done, { timeout: 500 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(done, 0);
+    return () => clearTimeout(id);
+  }, []);
+  return idle;
+}
+
+/**
  * Skip link (first focusable element), top navigation (when it applies), the view-as-user banner,
  * the page, the notifications and the unsaved-changes question.
  */
@@ -34,6 +53,7 @@ export function RootLayout() {
   const viewedUser = useViewAsUserMode();
   const mainRef = useRef<HTMLElement>(null);
   usePageFocus(mainRef);
+  const pageShown = useIdleAfterMount();
   const showNavigation =
     authState === 'authenticated' &&
     routeName !== null &&
@@ -57,9 +77,13 @@ export function RootLayout() {
         <div className="route-progress" role="progressbar" aria-hidden="true" />
       ) : null}
       {showNavigation ? (
-        <Suspense fallback={<div className="topbar topbar--placeholder" />}>
-          <AppHeader />
-        </Suspense>
+        pageShown ? (
+          <Suspense fallback={<div className="topbar topbar--placeholder" />}>
+            <AppHeader />
+          </Suspense>
+        ) : (
+          <div className="topbar topbar--placeholder" />
+        )
       ) : null}
       {showNavigation && viewedUser ? (
         <Suspense fallback={null}>
