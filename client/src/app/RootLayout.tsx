@@ -5,6 +5,7 @@ import { NotificationStack } from '../components/NotificationStack.tsx';
 import { routeNameOf, ROUTES_WITHOUT_NAVIGATION } from '../lib/navigation/routeNames.ts';
 import { useAppSelector } from '../lib/storeHooks.ts';
 import { FormLockDialog } from './FormLockDialog.tsx';
+import { afterPagePainted } from '../lib/afterPaint.ts';
 import { loadChunk } from './lazyPage.ts';
 import { usePageFocus } from './usePageFocus.ts';
 import { useViewAsUserMode } from './useViewAsUserMode.ts';
@@ -22,22 +23,14 @@ const ViewAsUserBanner = lazy(() =>
 );
 
 /**
- * False until the browser has been idle once after the layout mounted (the first page has been
- * painted): the navigation's code (and Radix, its menus') then loads after the page's content
- * rather than competing with it for the network and the main thread.
+ * False until the first page has been painted (afterPagePainted): the navigation's code (and
+ * Radix, its menus') then loads after the page's content rather than competing with it for the
+ * network and the main thread.
  */
-function useIdleAfterMount(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const done = () => setIdle(true);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(done, { timeout: 500 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(done, 0);
-    return () => clearTimeout(id);
-  }, []);
-  return idle;
+function usePagePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterPagePainted(() => setPainted(true)), []);
+  return painted;
 }
 
 /**
@@ -53,7 +46,7 @@ export function RootLayout() {
   const viewedUser = useViewAsUserMode();
   const mainRef = useRef<HTMLElement>(null);
   usePageFocus(mainRef);
-  const pageShown = useIdleAfterMount();
+  const pageShown = usePagePainted();
   const showNavigation =
     authState === 'authenticated' &&
     routeName !== null &&

@@ -1,4 +1,5 @@
 import type { createBrowserRouter } from 'react-router-dom';
+import { afterPagePainted } from '../lib/afterPaint.ts';
 import type { AppStore, RootState } from './store.ts';
 
 type Router = Pick<ReturnType<typeof createBrowserRouter>, 'state' | 'subscribe'>;
@@ -14,19 +15,12 @@ function queryPending(state: RootState): boolean {
   return Object.values(state.api.queries).some((query) => query?.status === 'pending');
 }
 
-/** Runs `task` once the browser has nothing more urgent to do (the page painted). */
-function whenIdle(task: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 1000 });
-  else setTimeout(task, 0);
-}
-
 /**
  * Calls `connect` once, when a user is signed in and the router shows a page whose requests have
- * been answered (or CONNECT_AT_THE_LATEST_MS after the page is shown): the socket (and RxJS) load
- * with the first signed-in page, not with the login page, and after that page's own code, texts
- * and data rather than competing with them for the network and the main thread (it waits for the browser
- * to be idle: the page has painted). The channels
- * start with a snapshot, so nothing that changed meanwhile is missed.
+ * been answered and which has painted (or CONNECT_AT_THE_LATEST_MS after the page is shown): the
+ * socket (and RxJS) load with the first signed-in page, not with the login page, and after that
+ * page's own code, texts, data and paint rather than competing with them for the network and the
+ * main thread. The channels start with a snapshot, so nothing that changed meanwhile is missed.
  */
 export function connectWhenSignedInPageShown(
   store: AppStore,
@@ -35,11 +29,13 @@ export function connectWhenSignedInPageShown(
 ): void {
   let done = false;
   let latest: ReturnType<typeof setTimeout> | undefined;
+  let painting: (() => void) | undefined;
   const unsubscribers: (() => void)[] = [];
   const start = () => {
     if (done) return;
     done = true;
     clearTimeout(latest);
+    painting?.();
     unsubscribers.forEach((stop) => stop());
     connect();
   };
@@ -48,7 +44,7 @@ export function connectWhenSignedInPageShown(
     if (store.getState().session.authState !== 'authenticated') return;
     if (!router.state.initialized || router.state.navigation.state !== 'idle') return;
     latest ??= setTimeout(start, CONNECT_AT_THE_LATEST_MS);
-    if (!queryPending(store.getState())) whenIdle(start);
+    if (!painting && !queryPending(store.getState())) painting = afterPagePainted(start);
   };
   unsubscribers.push(store.subscribe(check), router.subscribe(check));
   check();
