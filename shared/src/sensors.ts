@@ -7,7 +7,6 @@ import { requiredString, singleLineText } from './validation.ts';
 import {
   SENSOR_MEASURES,
   GRAPH_MEASURES,
-  MAX_POINTS_PER_SERIES,
   type SensorMeasure,
   type GraphMeasure,
 } from './sensor-measures.ts';
