@@ -35,6 +35,13 @@ function precompress(): Plugin {
 const LOGIN_AND_APART =
   /[\\/](FormError|FormField|fieldError|PasswordInput|NewPasswordFields|PasswordRules|NameFields|Icon|Button|AuthCard|Logo|lazyResolver|DateInput|dates|sentry|Popin|ConfirmDialog|Listbox|SidePanel|dialogFocus)\.(tsx?|css)$/;
 
+/**
+ * Shared modules of plain values (no zod), in a small chunk of their own: the purifier list loads
+ * them without downloading and evaluating zod and every schema before it can show.
+ */
+const SHARED_WITHOUT_ZOD =
+  /shared[\\/]src[\\/](purifier-states|sensor-measures|air-quality|avatars)\.ts$/;
+
 /** Components built on Radix: they load with it. */
 const ON_RADIX =
   /client[\\/]src[\\/]components[\\/](Popin|ConfirmDialog|Listbox|SidePanel|dialogFocus)\.tsx?$/;
@@ -81,8 +88,16 @@ export default defineConfig({
               priority: 20,
             },
             {
+              // Above `shared`, which would otherwise take them in as dependencies of its schemas.
+              name: 'values',
+              test: SHARED_WITHOUT_ZOD,
+              priority: 15,
+            },
+            {
               name: 'shared',
-              test: /(node_modules[\\/]zod[\\/]|shared[\\/]src[\\/](?!i18n[\\/]))/,
+              test: (id) =>
+                /(node_modules[\\/]zod[\\/]|shared[\\/]src[\\/](?!i18n[\\/]))/.test(id) &&
+                !SHARED_WITHOUT_ZOD.test(id),
               priority: 10,
             },
             {

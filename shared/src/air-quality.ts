@@ -1,5 +1,20 @@
-import { RECOMMENDED_THRESHOLDS } from './alert-rules.ts';
-import type { GraphMeasure } from './sensors.ts';
+import type { GraphMeasure } from './sensor-measures.ts';
+
+/** Risk levels of the recommended thresholds (alert-rules.ts re-exports them, with the rules). */
+export const RISK_LEVELS = ['moderate', 'high', 'very_high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/**
+ * Recommended thresholds per measure, moderate / high / very high (WHO 2021, HCSP, WELL):
+ * CO2 in ppm, particles and formaldehyde in µg/m3, TVOC in ppb.
+ */
+export const RECOMMENDED_THRESHOLDS: Partial<Record<GraphMeasure, Record<RiskLevel, number>>> = {
+  co2: { moderate: 800, high: 1000, very_high: 1500 },
+  pm25: { moderate: 15, high: 25, very_high: 50 },
+  pm10: { moderate: 45, high: 75, very_high: 100 },
+  tvoc: { moderate: 300, high: 500, very_high: 1000 },
+  formaldehyde: { moderate: 10, high: 30, very_high: 100 },
+};
 
 /**
  * Air-quality levels of a reading, from the recommended thresholds of decisions section 4

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { PURIFIER_MODES, type PurifierMode } from './purifiers.ts';
 import { GRAPH_MEASURES, MEASURE_RANGES, type GraphMeasure } from './sensors.ts';
 
+export { RISK_LEVELS, RECOMMENDED_THRESHOLDS } from './air-quality.ts';
+export type { RiskLevel } from './air-quality.ts';
+
 /**
  * Alert rules (decisions section 4): `measure > threshold → mode` on a sensor, acting on its
  * linked purifiers. A rule triggers once the measure stayed above the threshold for `confirm_s`
@@ -15,22 +18,6 @@ export const ISO_THRESHOLD_MAX = 9;
 export const DEFAULT_CONFIRM_S = 60;
 /** Longest confirm time accepted: one day. */
 export const CONFIRM_S_MAX = 86_400;
-
-/** Risk levels of the recommended thresholds. */
-export const RISK_LEVELS = ['moderate', 'high', 'very_high'] as const;
-export type RiskLevel = (typeof RISK_LEVELS)[number];
-
-/**
- * Recommended thresholds per measure, moderate / high / very high (WHO 2021, HCSP, WELL):
- * CO2 in ppm, particles and formaldehyde in µg/m3, TVOC in ppb.
- */
-export const RECOMMENDED_THRESHOLDS: Partial<Record<GraphMeasure, Record<RiskLevel, number>>> = {
-  co2: { moderate: 800, high: 1000, very_high: 1500 },
-  pm25: { moderate: 15, high: 25, very_high: 50 },
-  pm10: { moderate: 45, high: 75, very_high: 100 },
-  tvoc: { moderate: 300, high: 500, very_high: 1000 },
-  formaldehyde: { moderate: 10, high: 30, very_high: 100 },
-};
 
 /** Modes from weakest to strongest: while rules hold a purifier, the strongest mode wins. */
 export function strongestMode(modes: Iterable<PurifierMode>): PurifierMode | null {

@@ -7,19 +7,25 @@ import type { ProductKeyModel } from './product-keys.ts';
 import type { AirQualityLevel, LevelledMeasure } from './air-quality.ts';
 import type { DesiredFirmware, PurifierFirmwareUpdate } from './firmware-rollouts.ts';
 import { mediaLinkSchema, multiLineText, requiredString, singleLineText } from './validation.ts';
+import {
+  PURIFIER_MODES,
+  PURIFIER_STATES,
+  WIFI_STATES,
+  TIME_OF_DAY,
+  type PurifierMode,
+  type PurifierState,
+  type WifiState,
+} from './purifier-states.ts';
 
-/** Purifier modes, weakest first (a triggered rule takes the strongest: boost > auto > silence > off). */
-export const PURIFIER_MODES = ['off', 'silence', 'auto', 'boost'] as const;
-export type PurifierMode = (typeof PURIFIER_MODES)[number];
-export const DEFAULT_PURIFIER_MODE: PurifierMode = 'auto';
+export {
+  PURIFIER_MODES,
+  DEFAULT_PURIFIER_MODE,
+  PURIFIER_STATES,
+  WIFI_STATES,
+  TIME_OF_DAY,
+} from './purifier-states.ts';
+export type { PurifierMode, PurifierState, WifiState } from './purifier-states.ts';
 
-/** Device state (spec section 3). */
-export const PURIFIER_STATES = ['operational', 'warning', 'alert'] as const;
-export type PurifierState = (typeof PURIFIER_STATES)[number];
-
-/** Network state, derived from when the device was last heard from. */
-export const WIFI_STATES = ['connected', 'disconnected', 'not_configured'] as const;
-export type WifiState = (typeof WIFI_STATES)[number];
 /** A device is connected while heard from within this many reporting intervals. */
 export const CONNECTED_INTERVALS = 3;
 export const DEFAULT_REPORTING_INTERVAL_S = 60;
@@ -93,9 +99,6 @@ export const trhField = () =>
     error: (issue) =>
       issue.input === undefined ? 'validation.required' : 'validation.invalid_choice',
   });
-
-/** "HH:mm", 00:00 to 23:59. */
-export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** One slot of a day: from `start` (local time of the purifier) the purifier runs in `mode`. */
 export const scheduleSlotSchema = z.strictObject({

@@ -11,6 +11,15 @@ import { brokenPasswordRules } from './password.ts';
 import { ROLES, type Role } from './roles.ts';
 import { PHONE_PATTERN, singleLineText } from './validation.ts';
 
+export {
+  AVATAR_SIZES,
+  AVATAR_MAX_BYTES,
+  AVATAR_QUOTA_COUNT,
+  AVATAR_QUOTA_BYTES,
+  ABANDONED_UPLOAD_MS,
+  AVATAR_MIME_TYPES,
+} from './avatars.ts';
+
 /** The current user as GET /api/me answers it (spec section 3, snake_case). */
 /** What every user body carries: identity, language and theme, avatar content URL and role. */
 export interface UserIdentity {
@@ -67,19 +76,6 @@ export interface MediaObject {
   '@type': 'MediaObject';
   content_url: string;
 }
-
-/** Sizes GET /api/media_objects/{id}/content?size= serves (square, in pixels). */
-export const AVATAR_SIZES = ['64', '128', '256'] as const;
-/** Largest avatar upload, enforced while streaming. */
-export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-/** Images one account may store (its avatar and uploads not attached yet). */
-export const AVATAR_QUOTA_COUNT = 5;
-/** Bytes one account may store in images. */
-export const AVATAR_QUOTA_BYTES = 10 * 1024 * 1024;
-/** Age after which an upload no user wears as avatar is deleted (ms). */
-export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
-/** Image types accepted for avatars, checked by magic bytes. */
-export const AVATAR_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** `/api/media_objects/{id}` (or its `/content` URL, so a GET body can be sent back). */
 export const MEDIA_OBJECT_IRI = new RegExp(

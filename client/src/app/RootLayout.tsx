@@ -1,10 +1,11 @@
-import { lazy, Suspense, useRef, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches, useNavigation } from 'react-router-dom';
 import { NotificationStack } from '../components/NotificationStack.tsx';
 import { routeNameOf, ROUTES_WITHOUT_NAVIGATION } from '../lib/navigation/routeNames.ts';
 import { useAppSelector } from '../lib/storeHooks.ts';
 import { FormLockDialog } from './FormLockDialog.tsx';
+import { afterPagePainted } from '../lib/afterPaint.ts';
 import { loadChunk } from './lazyPage.ts';
 import { usePageFocus } from './usePageFocus.ts';
 import { useViewAsUserMode } from './useViewAsUserMode.ts';
@@ -22,6 +23,17 @@ const ViewAsUserBanner = lazy(() =>
 );
 
 /**
+ * False until the first page has been painted (afterPagePainted): the navigation's code (and
+ * Radix, its menus') then loads after the page's content rather than competing with it for the
+ * network and the main thread.
+ */
+function usePagePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterPagePainted(() => setPainted(true)), []);
+  return painted;
+}
+
+/**
  * Skip link (first focusable element), top navigation (when it applies), the view-as-user banner,
  * the page, the notifications and the unsaved-changes question.
  */
@@ -34,6 +46,7 @@ export function RootLayout() {
   const viewedUser = useViewAsUserMode();
   const mainRef = useRef<HTMLElement>(null);
   usePageFocus(mainRef);
+  const pageShown = usePagePainted();
   const showNavigation =
     authState === 'authenticated' &&
     routeName !== null &&
@@ -57,9 +70,13 @@ export function RootLayout() {
         <div className="route-progress" role="progressbar" aria-hidden="true" />
       ) : null}
       {showNavigation ? (
-        <Suspense fallback={<div className="topbar topbar--placeholder" />}>
-          <AppHeader />
-        </Suspense>
+        pageShown ? (
+          <Suspense fallback={<div className="topbar topbar--placeholder" />}>
+            <AppHeader />
+          </Suspense>
+        ) : (
+          <div className="topbar topbar--placeholder" />
+        )
       ) : null}
       {showNavigation && viewedUser ? (
         <Suspense fallback={null}>

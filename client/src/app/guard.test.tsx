@@ -31,7 +31,7 @@ describe('navigation guard', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it("uses the page's early answer of /api/me (public/early-me.js) instead of asking again", async () => {
+  it("uses the page's early answer of /api/me (public/early-requests.js) instead of asking again", async () => {
     const me = vi.fn(() => HttpResponse.json(makeMe({ firstname: 'Other' })));
     server.use(http.get('/api/me', me));
     (globalThis as { __aircloudEarlyMe?: unknown }).__aircloudEarlyMe = Promise.resolve(

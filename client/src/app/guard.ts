@@ -22,7 +22,7 @@ import type { AppStore } from './store.ts';
 export type PagePrefetch = (store: AppStore, url: URL) => Promise<void>;
 
 /**
- * The answer of the GET /api/me that public/early-me.js started with the page, once: the first
+ * The answer of the GET /api/me that public/early-requests.js started with the page, once: the first
  * check of the session uses it (null when it was not a 200); later checks ask again.
  */
 export function takeEarlyMe(): Promise<Me | null> | undefined {

@@ -38,6 +38,24 @@ describe('page prefetch', () => {
     expect(queries).toHaveLength(1);
   });
 
+  it('shows the list public/early-requests.js asked for with the page, without asking again', async () => {
+    const list = vi.fn(() => HttpResponse.json(hydra([])));
+    server.use(
+      http.get('/api/me', () => HttpResponse.json(makeMe())),
+      http.get('/api/purifiers', list),
+    );
+    (globalThis as { __aircloudEarlyGets?: unknown }).__aircloudEarlyGets = {
+      '/api/purifiers?page=1': {
+        at: performance.now(),
+        answer: Promise.resolve(hydra([makePurifier()])),
+      },
+    };
+    pageCode.release();
+    renderApp('/purifiers');
+    expect(await screen.findByRole('link', { name: 'Open Living room' })).toBeInTheDocument();
+    expect(list).not.toHaveBeenCalled();
+  });
+
   it('asks for no list when the visitor is sent to the login page', async () => {
     const list = vi.fn(() => HttpResponse.json(hydra([])));
     server.use(http.get('/api/purifiers', list));

@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter } from 'react-router-dom';
+import { server } from '../test/server.ts';
 import { makeMe } from '../test/fixtures.ts';
+import { meApi } from '../lib/api/meApi.ts';
 import { authenticated, loggedOut } from '../lib/session/sessionSlice.ts';
-import { connectWhenSignedInPageShown } from './realtimeStart.ts';
+import { CONNECT_AT_THE_LATEST_MS, connectWhenSignedInPageShown } from './realtimeStart.ts';
 import { createAppStore } from './store.ts';
 
 function deferred() {
@@ -34,6 +37,55 @@ describe('realtime start', () => {
     router.dispose();
   });
 
+  it("waits for the first page's requests to be answered before connecting", async () => {
+    const answer = deferred();
+    server.use(
+      http.get('/api/me', async () => {
+        await answer.done;
+        return HttpResponse.json(makeMe());
+      }),
+    );
+    const store = createAppStore();
+    const router = createMemoryRouter([{ path: '/purifiers', element: null }], {
+      initialEntries: ['/purifiers'],
+    });
+    const connect = vi.fn();
+    connectWhenSignedInPageShown(store, router, connect);
+    const request = store.dispatch(meApi.endpoints.getMe.initiate());
+    store.dispatch(authenticated(makeMe()));
+    expect(connect).not.toHaveBeenCalled();
+
+    answer.release();
+    await request;
+    await vi.waitFor(() => expect(connect).toHaveBeenCalledTimes(1));
+    request.unsubscribe();
+    router.dispose();
+  });
+
+  it('connects anyway when a request of the first page is still unanswered after a while', async () => {
+    server.use(http.get('/api/me', () => new Promise<never>(() => undefined)));
+    const store = createAppStore();
+    const router = createMemoryRouter([{ path: '/purifiers', element: null }], {
+      initialEntries: ['/purifiers'],
+    });
+    const request = store.dispatch(meApi.endpoints.getMe.initiate());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const connect = vi.fn();
+      connectWhenSignedInPageShown(store, router, connect);
+      store.dispatch(authenticated(makeMe()));
+      vi.advanceTimersByTime(CONNECT_AT_THE_LATEST_MS - 1);
+      expect(connect).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(connect).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+      request.abort();
+      request.unsubscribe();
+      router.dispose();
+    }
+  });
+
   it('does not connect for a visitor who is not signed in', async () => {
     const store = createAppStore();
     const router = createMemoryRouter([{ path: '/login', element: null }], {
@@ -44,9 +96,9 @@ describe('realtime start', () => {
     store.dispatch(loggedOut());
     await router.navigate('/login?x=1');
     expect(connect).not.toHaveBeenCalled();
-    // Signing in on the login page connects at once (the page is shown).
+    // Signing in on the login page connects (the page is shown), once the browser is idle.
     store.dispatch(authenticated(makeMe()));
-    expect(connect).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(connect).toHaveBeenCalledTimes(1));
     router.dispose();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@aircloud/shared/users';
+import { AVATAR_MAX_BYTES, AVATAR_MIME_TYPES } from '@aircloud/shared/avatars';
 import { catalogueKeyOf, httpStatusOf, violationsOf } from '../lib/api/errorMessage.ts';
 import { FileInput } from './FileInput.tsx';
 

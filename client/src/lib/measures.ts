@@ -3,7 +3,7 @@ import {
   MEASURE_DECIMALS,
   MEASURE_UNITS,
   type GraphMeasure,
-} from '@aircloud/shared/sensors';
+} from '@aircloud/shared/sensor-measures';
 import { formatNumber } from './numbers.ts';
 
 /**

@@ -1,9 +1,5 @@
-import {
-  TIME_OF_DAY,
-  type PurifierMode,
-  type Schedule,
-  type ScheduleSlot,
-} from '@aircloud/shared/purifiers';
+import type { Schedule, ScheduleSlot } from '@aircloud/shared/purifiers';
+import { TIME_OF_DAY, type PurifierMode } from '@aircloud/shared/purifier-states';
 
 /** A slot being edited: the saved fields plus a stable id for React and error lookups. */
 export interface EditableSlot extends ScheduleSlot {

@@ -9,10 +9,14 @@ import { notifyError } from '../notifications/notificationsSlice.ts';
 import { setRouter } from '../navigation/navigator.ts';
 import { apiSlice } from './apiSlice.ts';
 import { meApi } from './meApi.ts';
+import { EARLY_ANSWER_MAX_AGE_MS } from './earlyAnswers.ts';
 
 const probeApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     probe: build.query<{ ok: boolean }, string>({ query: (path) => path }),
+    pageProbe: build.query<{ ok: boolean }, number>({
+      query: (page) => ({ url: '/api/things', params: { page } }),
+    }),
     quietProbe: build.query<{ ok: boolean }, string>({
       query: (path) => path,
       extraOptions: { globalErrors: false },
@@ -288,5 +292,54 @@ describe('request headers', () => {
     expect(headers.get('accept')).toBe('application/ld+json');
     expect(headers.get('accept-language')).toBe('en');
     expect(body).toEqual({ name: 'Salon' });
+  });
+});
+
+describe('early answers (public/early-requests.js)', () => {
+  const holder = globalThis as { __aircloudEarlyGets?: Record<string, unknown> };
+  const early = (url: string, answer: unknown, at = performance.now()) => {
+    holder.__aircloudEarlyGets = { [url]: { at, answer: Promise.resolve(answer) } };
+  };
+
+  it('uses the answer the page got for the same GET once, then asks the server', async () => {
+    const { store } = setup();
+    let calls = 0;
+    server.use(
+      http.get('/api/things', () => {
+        calls++;
+        return HttpResponse.json({ ok: false });
+      }),
+    );
+    early('/api/things?page=1', { ok: true });
+    const first = await store.dispatch(probeApi.endpoints.pageProbe.initiate(1));
+    expect(first.data).toEqual({ ok: true });
+    expect(calls).toBe(0);
+    const again = await store.dispatch(
+      probeApi.endpoints.pageProbe.initiate(1, { forceRefetch: true }),
+    );
+    expect(again.data).toEqual({ ok: false });
+    expect(calls).toBe(1);
+  });
+
+  it('asks the server when the early answer failed, is for another URL or is too old', async () => {
+    const { store } = setup();
+    let calls = 0;
+    server.use(
+      http.get('/api/things', () => {
+        calls++;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    early('/api/things', null);
+    await store.dispatch(probeApi.endpoints.probe.initiate('/api/things'));
+    early('/api/things?page=2', { ok: false });
+    await store.dispatch(probeApi.endpoints.probe.initiate('/api/things', { forceRefetch: true }));
+    early('/api/things', { ok: false }, performance.now() - EARLY_ANSWER_MAX_AGE_MS - 1);
+    const result = await store.dispatch(
+      probeApi.endpoints.probe.initiate('/api/things', { forceRefetch: true }),
+    );
+    expect(result.data).toEqual({ ok: true });
+    expect(calls).toBe(3);
+    delete holder.__aircloudEarlyGets;
   });
 });

@@ -11,6 +11,7 @@ import { PATHS } from '../navigation/routeNames.ts';
 import { loggedOut, type SessionState } from '../session/sessionSlice.ts';
 import { purged } from '../notifications/notificationsSlice.ts';
 import { httpStatusOf } from './errorMessage.ts';
+import { requestUrl, takeEarlyAnswer } from './earlyAnswers.ts';
 
 /** Per-endpoint options of the base query. */
 export interface ApiExtraOptions {
@@ -143,6 +144,14 @@ export const baseQuery: BaseQueryFn<
   ApiExtraOptions
 > = async (rawArgs, api, extraOptions = {}) => {
   const args: FetchArgs = typeof rawArgs === 'string' ? { url: rawArgs } : rawArgs;
+  // The first page's GET may have been asked with the HTML already; anything but a 200 is asked
+  // again below (with the refresh rule).
+  const early =
+    (args.method ?? 'GET').toUpperCase() === 'GET' ? takeEarlyAnswer(requestUrl(args)) : undefined;
+  if (early) {
+    const data = await early;
+    if (data !== null) return { data };
+  }
   const sentAt = Date.now();
   let result = await rawBaseQuery(withHeaders(args), api, {});
 

@@ -1,14 +1,13 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
-import {
-  PURIFIER_STATES,
-  WIFI_STATES,
-  type ActivatePurifierInput,
-  type MaintenanceEvent,
-  type MaintenanceEventInput,
-  type PatchPurifierInput,
-  type Purifier,
-  type PurifierState,
-  type WifiState,
+import { PURIFIER_STATES, WIFI_STATES } from '@aircloud/shared/purifier-states';
+import type {
+  ActivatePurifierInput,
+  MaintenanceEvent,
+  MaintenanceEventInput,
+  PatchPurifierInput,
+  Purifier,
+  PurifierState,
+  WifiState,
 } from '@aircloud/shared/purifiers';
 import { apiSlice } from '../../../lib/api/apiSlice.ts';
 import { listPage, oneOf } from '../../../lib/navigation/useListQuery.ts';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PURIFIER_MODES, type Purifier, type PurifierMode } from '@aircloud/shared/purifiers';
+import type { Purifier } from '@aircloud/shared/purifiers';
+import { PURIFIER_MODES, type PurifierMode } from '@aircloud/shared/purifier-states';
 import { errorMessageKey } from '../../../lib/api/errorMessage.ts';
 import { usePatchPurifierMutation } from '../api/purifiersApi.ts';
 import { nextScheduleSlot } from '../scheduleModel.ts';

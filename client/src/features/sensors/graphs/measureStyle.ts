@@ -1,5 +1,9 @@
 import { airQualityBands, isLevelled, type AirQualityLevel } from '@aircloud/shared/air-quality';
-import { MEASURE_DECIMALS, MEASURE_UNITS, type GraphMeasure } from '@aircloud/shared/sensors';
+import {
+  MEASURE_DECIMALS,
+  MEASURE_UNITS,
+  type GraphMeasure,
+} from '@aircloud/shared/sensor-measures';
 import { formatNumber } from '../../../lib/numbers.ts';
 
 export { measureText } from '../../../lib/measures.ts';

@@ -9,7 +9,7 @@ import {
 } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { TIME_ZONE } from '@aircloud/shared/constants';
-import { EXPORT_MAX_MONTHS } from '@aircloud/shared/sensors';
+import { EXPORT_MAX_MONTHS } from '@aircloud/shared/sensor-measures';
 
 /**
  * Graph modes (spec section 9): the live 'last 15 minutes' and 'last hour', an hour or a day (or

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GRAPH_MEASURES, type GraphMeasure } from '@aircloud/shared/sensors';
+import { GRAPH_MEASURES, type GraphMeasure } from '@aircloud/shared/sensor-measures';
 import { DEFAULT_GRAPH_MEASURES } from '../graphs/measureStyle.ts';
 import { anchorOf, GRAPH_MODES, type Anchor, type GraphMode } from '../graphs/periods.ts';
 
