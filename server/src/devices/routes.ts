@@ -16,6 +16,7 @@ import { applyPurifierReports } from './purifier-reports.ts';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
 import type { SampleBatcher } from './sample-batcher.ts';
 import { parsePurifierTelemetry, parseSensorTelemetry } from './telemetry.ts';
+import { REJECTION_STATUS, rejectionBody } from './rejections.ts';
 import './openapi.ts';
 
 interface DeviceApiDeps {
@@ -25,23 +26,6 @@ interface DeviceApiDeps {
   metrics: DeviceMetrics;
 }
 
-const STATUS: Record<TelemetryRejection, number> = {
-  unauthorized: 401,
-  invalid_json: 400,
-  validation: 422,
-  too_large: 413,
-  unsupported_media_type: 415,
-  unavailable: 503,
-};
-const KEYS: Record<TelemetryRejection, string> = {
-  unauthorized: 'device_unauthorized',
-  invalid_json: 'invalid_json',
-  validation: 'validation_failed',
-  too_large: 'payload_too_large',
-  unsupported_media_type: 'unsupported_media_type',
-  unavailable: 'service_unavailable',
-};
-
 /** Answers a refused telemetry post (counted per reason); devices read `hydra:description`. */
 function refuse(
   res: Response,
@@ -50,15 +34,9 @@ function refuse(
   violations?: Violation[],
 ): void {
   metrics.reject(reason);
-  const status = STATUS[reason];
   if (reason === 'unauthorized') res.set('WWW-Authenticate', 'Basic realm="aircloud-device"');
   if (reason === 'unavailable') res.set('Retry-After', '5');
-  res.status(status).json({
-    '@type': violations ? 'ConstraintViolationList' : 'hydra:Error',
-    'hydra:description': KEYS[reason],
-    status,
-    ...(violations ? { violations } : {}),
-  });
+  res.status(REJECTION_STATUS[reason]).json(rejectionBody(reason, violations));
 }
 
 /**
@@ -77,6 +55,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       const credentials = deviceCredentials(req.headers);
       const device = credentials ? await auth.verify(credentials.serial, credentials.secret) : null;
       if (!device) return refuse(res, metrics, 'unauthorized');
+      res.locals.secret = credentials!.secret;
       if (!req.is(['application/json', 'application/ld+json']))
         return refuse(res, metrics, 'unsupported_media_type');
       res.locals.device = device;
@@ -101,7 +80,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
       metrics.samples(parsed.items.length);
       pushPurifier(ctx.io, outcome.row);
-      const secret = await followUpCredential(ctx, device);
+      const secret = await followUpCredential(ctx, device, res.locals.secret as string);
       const reply: TelemetryReply = {
         accepted: parsed.items.length,
         duplicates: 0,

@@ -135,7 +135,7 @@ export async function activatePurifier(
   const { row, deviceSecret } = claimed;
   if (deviceSecret !== null) {
     await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, row.serialNumber);
-    deliverDeviceSecret(ctx.io, row.id, deviceSecret);
+    await deliverDeviceSecret(ctx.io, row, deviceSecret);
     pushPurifier(ctx.io, row, { command: true });
   }
   return purifierPresenter(row);
