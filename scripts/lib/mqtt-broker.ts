@@ -66,7 +66,7 @@ export async function ensureMqtt(dir: string, databaseUrl: string): Promise<Prod
     );
     return { ...broker, kind: 'mosquitto' };
   }
-  const embedded = await startAedes(databaseUrl);
+  const embedded = await startEmbeddedBroker(databaseUrl);
   console.log(
     `[start] MQTT: no ${mosquitto ? 'dynamic-security plugin' : 'mosquitto'} here: started an embedded aedes broker on ${embedded.publicUrl}`,
   );
@@ -78,7 +78,7 @@ export async function ensureMqtt(dir: string, databaseUrl: string): Promise<Prod
  * device connects with its serial and secret, checked against the database at each connection,
  * and may publish only its telemetry (and rotation acknowledgement) and read only its own topics.
  */
-async function startAedes(databaseUrl: string): Promise<ProductBroker> {
+export async function startEmbeddedBroker(databaseUrl: string): Promise<ProductBroker> {
   const db = createDatabase(databaseUrl, 2);
   const admin = { username: 'aircloud', password: randomBytes(24).toString('base64url') };
   // Who each connection is: the administrator, or the device of a serial.
