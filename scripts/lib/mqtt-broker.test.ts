@@ -58,7 +58,7 @@ describe('the embedded broker (aedes)', () => {
     await device.publishAsync(mine.telemetry, '{}', { qos: 1 });
     await expect.poll(() => received).toEqual([mine.telemetry]);
     // Publishing as another device: refused, and the offender is disconnected.
-    const closed = new Promise((resolve) => device.once('close', resolve));
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
     device.publish(theirs.telemetry, '{}', { qos: 1 });
     await closed;
     expect(received).toEqual([mine.telemetry]);

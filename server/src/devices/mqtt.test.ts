@@ -211,6 +211,37 @@ describe('MQTT commands', () => {
   });
 });
 
+describe('where devices connect', () => {
+  it('names the broker in the sensor provisioning answer, the secret exchange and the purifier', async () => {
+    const provisioned = await request(t.url)
+      .post('/api/sensors')
+      .set('Cookie', tech.cookie)
+      .send({ serial_number: `MQTT-PROV-${Date.now()}`, owner_email: owner.user.email });
+    expect(provisioned.status).toBe(201);
+    expect(provisioned.body.mqtt_url).toBe(broker.publicUrl);
+    // The sensor can use it at once with the secret it was given.
+    const sensor = await device(provisioned.body.serial_number, provisioned.body.device_secret);
+    expect(sensor.connected).toBe(true);
+    const key = await exportedKey(t, tech);
+    const purifier = await activate(t, owner, key.key);
+    const exchange = await request(t.url)
+      .post('/device/v1/credentials')
+      .set(
+        'Authorization',
+        `Basic ${Buffer.from(`${key.serialNumber}:${key.key}`).toString('base64')}`,
+      );
+    expect(exchange.status).toBe(201);
+    expect(exchange.body).toEqual({
+      device_secret: expect.any(String),
+      mqtt_url: broker.publicUrl,
+    });
+    const read = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}`)
+      .set('Cookie', owner.cookie);
+    expect(read.body.mqtt_url).toBe(broker.publicUrl);
+  });
+});
+
 describe('MQTT credentials', () => {
   it('disconnects and refuses a revoked credential (the sensor is removed)', async () => {
     const { sensor, secret } = await newSensor();

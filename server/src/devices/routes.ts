@@ -1,5 +1,5 @@
 import type {
-  DeviceCredentialsPayload,
+  DeviceSecretExchange,
   TelemetryRejection,
   TelemetryReply,
 } from '@aircloud/shared/devices';
@@ -100,7 +100,10 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
     if (!claimed) return refuse(res, metrics, 'unauthorized');
     auth.forget(given!.serial);
     await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, given!.serial);
-    const body: DeviceCredentialsPayload = { device_secret: claimed.secret };
+    const body: DeviceSecretExchange = {
+      device_secret: claimed.secret,
+      mqtt_url: ctx.config.mqtt?.publicUrl ?? null,
+    };
     res.status(201).set('Cache-Control', 'no-store').json(body);
   });
 

@@ -35,6 +35,7 @@ import { changePurifier } from '@aircloud/core/purifiers/change';
 import {
   linkedSensorPresenter,
   maintenanceEventPresenter,
+  mqttUrlOf,
   purifierPresenter,
 } from './presenter.ts';
 import {
@@ -138,7 +139,7 @@ export async function activatePurifier(
     await deliverDeviceSecret(ctx.io, row, deviceSecret);
     pushPurifier(ctx.io, row, { command: true });
   }
-  return purifierPresenter(row);
+  return purifierPresenter(row, new Date(), undefined, mqttUrlOf(ctx));
 }
 
 /**
@@ -279,6 +280,7 @@ export async function listPurifiersFor(
         r,
         now,
         r.userId === user.id ? 'owner' : isAdmin(user.role as Role) ? 'admin' : 'invited',
+        mqttUrlOf(ctx),
       ),
     ),
   );
@@ -300,7 +302,7 @@ export async function getPurifier(ctx: AppContext, user: UserRow, id: string): P
     ctx.db,
     user.id,
     [row],
-    [purifierPresenter(row, new Date(), access)],
+    [purifierPresenter(row, new Date(), access, mqttUrlOf(ctx))],
   );
   return {
     ...presented!,
@@ -345,7 +347,7 @@ export async function patchPurifier(
     ctx.db,
     user.id,
     [row],
-    [purifierPresenter(row, new Date(), access)],
+    [purifierPresenter(row, new Date(), access, mqttUrlOf(ctx))],
   );
   return {
     ...presented!,

@@ -164,7 +164,11 @@ export async function provisionSensorFor(
     throw err;
   }
   await provisionDeviceAccount(row.serialNumber, secret);
-  return { ...sensorPresenter(await detailOf(ctx, row.id), now), device_secret: secret };
+  return {
+    ...sensorPresenter(await detailOf(ctx, row.id), now),
+    device_secret: secret,
+    mqtt_url: ctx.config.mqtt?.publicUrl ?? null,
+  };
 }
 
 /** GET /api/sensors/{ulid} */
