@@ -197,6 +197,11 @@ if (demo && !e2e && process.env.SIMULATOR !== '0')
     '5',
     '--url',
     `http://127.0.0.1:${env.PORT ?? '3000'}`,
+    // Every other demo device on MQTT: both paths are live for a newcomer.
+    '--transport',
+    'both',
+    '--mqtt-url',
+    env.MQTT_PUBLIC_URL!,
     '--quiet',
   ]);
 

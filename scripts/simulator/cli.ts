@@ -1,6 +1,7 @@
 /**
  * npm run simulate -- --purifiers N --sensors M --interval S [--url http://localhost:3000]
  *                     [--owner admin@demo.test] [--drop-rate 0.002] [--devices file.json]
+ *                     [--transport http|mqtt|both] [--mqtt-url mqtt://host:port]
  *
  * Provisions (idempotently) N simulated purifiers and M sensors for the owner in the database of
  * DATABASE_URL, each sensor in the room of some of the purifiers, then runs them against the
@@ -26,8 +27,14 @@ const { values } = parseArgs({
     'drop-rate': { type: 'string', default: '0.002' },
     devices: { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    transport: { type: 'string', default: 'http' },
+    'mqtt-url': { type: 'string' },
   },
 });
+const transport = values.transport as 'http' | 'mqtt' | 'both';
+// The broker devices are told (MQTT_PUBLIC_URL, as npm start sets it).
+const mqttUrl = values['mqtt-url'] ?? config.mqtt?.publicUrl;
+if (!['http', 'mqtt', 'both'].includes(transport)) throw new Error('--transport http|mqtt|both');
 
 // The simulator signs and seals nothing: a secret of this run only satisfies the configuration.
 const config = loadConfig({
@@ -85,11 +92,13 @@ const simulation = simulate(devices, {
   intervalS: Number(values.interval),
   dropRate: Number(values['drop-rate']),
   log,
+  transport,
+  mqttUrl,
 });
 console.log(
   `[simulator] ${devices.filter((d) => d.kind === 'purifier').length} purifiers and ` +
     `${devices.filter((d) => d.kind === 'sensor').length} sensors reporting every ` +
-    `${values.interval} s to ${baseUrl}`,
+    `${values.interval} s to ${transport === 'http' ? baseUrl : transport === 'mqtt' ? mqttUrl : `${baseUrl} and ${mqttUrl}`}`,
 );
 const stop = () => {
   simulation.stop();
