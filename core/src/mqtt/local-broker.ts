@@ -151,6 +151,8 @@ export async function startMosquitto(options: {
       'autosave_interval 5',
       'max_queued_messages 100000',
       'max_inflight_messages 100',
+      // A server session that never comes back (a replica removed) stops holding messages.
+      'persistent_client_expiration 1d',
       `plugin ${plugin}`,
       `plugin_opt_config_file ${dynsec}`,
       'log_dest stderr',
