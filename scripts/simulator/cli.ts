@@ -32,8 +32,6 @@ const { values } = parseArgs({
   },
 });
 const transport = values.transport as 'http' | 'mqtt' | 'both';
-// The broker devices are told (MQTT_PUBLIC_URL, as npm start sets it).
-const mqttUrl = values['mqtt-url'] ?? config.mqtt?.publicUrl;
 if (!['http', 'mqtt', 'both'].includes(transport)) throw new Error('--transport http|mqtt|both');
 
 // The simulator signs and seals nothing: a secret of this run only satisfies the configuration.
@@ -41,6 +39,8 @@ const config = loadConfig({
   ...process.env,
   APP_SECRET: process.env.APP_SECRET || randomBytes(48).toString('base64url'),
 });
+// The broker devices are told (MQTT_PUBLIC_URL, as npm start sets it).
+const mqttUrl = values['mqtt-url'] ?? config.mqtt?.publicUrl;
 const baseUrl = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 const log = values.quiet ? undefined : (line: string) => console.log(`[simulator] ${line}`);
 
