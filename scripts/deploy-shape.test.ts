@@ -27,7 +27,7 @@ const { services } = compose;
 describe('docker-compose.yml', () => {
   it('builds one image for migrate, server and worker', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['migrate', 'postgres', 'proxy', 'redis', 'server', 'worker'].sort(),
+      ['migrate', 'mosquitto', 'postgres', 'proxy', 'redis', 'server', 'worker'].sort(),
     );
     const built = Object.entries(services).filter(([, s]) => s.build !== undefined);
     expect(built.map(([name]) => name)).toEqual(['migrate']);
@@ -56,6 +56,18 @@ describe('docker-compose.yml', () => {
     expect(services.server!.healthcheck!.test.join(' ')).toContain('/readyz');
     expect(services.worker!.command).toEqual(['node', 'dist/worker.js']);
     expect(JSON.stringify(compose)).not.toContain('tsx');
+  });
+});
+
+describe('docker-compose.yml: the device broker', () => {
+  it('is Mosquitto 2 with dynamic security, anonymous clients refused, the servers its administrator', () => {
+    const conf = readFileSync(path.join(root, 'docker/mosquitto/mosquitto.conf'), 'utf8');
+    expect(services.mosquitto!.image).toBe('eclipse-mosquitto:2');
+    expect(conf).toMatch(/^allow_anonymous false$/m);
+    expect(conf).toMatch(/^plugin \S+mosquitto_dynamic_security\.so$/m);
+    expect(conf).toMatch(/^persistence true$/m);
+    const env = (services.server as unknown as { environment: Record<string, string> }).environment;
+    expect(env.MQTT_URL).toMatch(/^mqtt:\/\/.+@mosquitto:1883$/);
   });
 });
 

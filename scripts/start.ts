@@ -1,6 +1,7 @@
 /**
- * Starts the whole product: makes sure PostgreSQL and Redis are there (falling back to an
- * embedded PostgreSQL and a local redis-server), applies migrations, seeds the demo data when
+ * Starts the whole product: makes sure PostgreSQL, Redis and an MQTT broker are there (falling
+ * back to an embedded PostgreSQL, a local redis-server, and Mosquitto or an embedded aedes
+ * broker; scripts/lib/mqtt-broker.ts), applies migrations, seeds the demo data when
  * asked, then runs the server and the worker (and Vite with --dev) until stopped, starting again
  * any of them that crashes (with a backoff; it gives up after repeated crashes).
  *
@@ -24,6 +25,8 @@ import {
   localVapidKeys,
 } from './lib/services.ts';
 import { Supervisor } from './lib/supervisor.ts';
+import { ensureMqtt } from './lib/mqtt-broker.ts';
+import { DeviceBroker, useDeviceBroker } from '@aircloud/core/mqtt/device-broker';
 import { buildServer } from './build-server.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -56,6 +59,7 @@ const postgres = await ensurePostgres(
   e2e,
 );
 const redis = await ensureRedis(varDir);
+const mqtt = await ensureMqtt(path.join(varDir, e2e ? 'mqtt-e2e' : 'mqtt'), postgres.url);
 const mailDir = process.env.MAIL_DIR ?? path.join(varDir, 'mail');
 if (e2e) rmSync(mailDir, { recursive: true, force: true });
 
@@ -69,7 +73,12 @@ const uploadDir = process.env.UPLOAD_DIR ?? path.join(varDir, 'uploads');
 // Not for the e2e journeys: they start from accounts without machines.
 if (demo) await seedDemo(db);
 if (demo && !e2e) {
+  // The demo devices' new secrets go to their broker accounts as they are made.
+  const seeding = DeviceBroker.open({ url: mqtt.url, kind: mqtt.kind }, console);
+  useDeviceBroker(seeding);
   const devices = await seedDemoDevices(db);
+  useDeviceBroker(null);
+  await seeding.close();
   writeFileSync(demoDevicesFile, JSON.stringify(devices, null, 2), { mode: 0o600 });
   // A newer firmware file, ready for a rollout to the simulated purifiers.
   await seedDemoFirmware(db, uploadDir);
@@ -110,6 +119,9 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   DATABASE_URL: postgres.url,
   REDIS_URL: redis.url,
+  MQTT_URL: mqtt.url,
+  MQTT_PUBLIC_URL: process.env.MQTT_PUBLIC_URL ?? mqtt.publicUrl,
+  MQTT_BROKER: mqtt.kind,
   APP_SECRET: appSecret,
   // GET /metrics (server) and the worker's metrics port want this bearer token.
   METRICS_TOKEN:
@@ -153,6 +165,7 @@ async function stop(code: number): Promise<void> {
   await supervisor.stop();
   rmSync(buildDir, { recursive: true, force: true });
   redis.stop();
+  await mqtt.stop();
   await postgres.stop();
   process.exit(code);
 }
@@ -190,6 +203,11 @@ if (demo && !e2e && process.env.SIMULATOR !== '0')
     // Firmware rollouts in the demo: SIM_FIRMWARE_FAILURE_RATE=0.3 makes some installs fail.
     '--firmware-failure-rate',
     process.env.SIM_FIRMWARE_FAILURE_RATE ?? '0',
+    // Every other demo device on MQTT: both paths are live for a newcomer.
+    '--transport',
+    'both',
+    '--mqtt-url',
+    env.MQTT_PUBLIC_URL!,
     '--quiet',
   ]);
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { generateVapidKeys, type VapidKeys } from './notifications/vapid.ts';
 
@@ -171,6 +172,22 @@ const envSchema = z.object({
   RETENTION_RAW_MONTHS: z.coerce.number().int().min(1).default(13),
   /** Months of hourly roll-ups kept; at least RETENTION_RAW_MONTHS. */
   RETENTION_HOURLY_MONTHS: z.coerce.number().int().min(1).default(60),
+  /**
+   * The device broker, as its administrator (`mqtt://user:password@host:port`): servers take
+   * devices' telemetry from it and keep their accounts; unset: devices speak HTTP only.
+   */
+  MQTT_URL: optionalSetting(z.string().regex(/^mqtts?:\/\/\S+$/, 'mqtt://user:password@host:port')),
+  /** The broker address devices are told (provisioning answers); default: MQTT_URL's host. */
+  MQTT_PUBLIC_URL: optionalSetting(z.string().regex(/^mqtts?:\/\/[^\s@]+$/, 'mqtt://host:port')),
+  /** `mosquitto` (dynamic-security plugin, shared subscriptions) or `aedes` (the embedded one). */
+  MQTT_BROKER: z.enum(['mosquitto', 'aedes']).default('mosquitto'),
+  /**
+   * The MQTT session of this server (persistent: messages it has not acknowledged are delivered
+   * again when it comes back); default: host name and port.
+   */
+  MQTT_CLIENT_ID: optionalSetting(z.string().regex(/^[\w.-]{1,40}$/)),
+  /** Connections of one server taking telemetry (each acknowledges its messages in order). */
+  MQTT_INGEST_CONNECTIONS: z.coerce.number().int().min(1).max(64).default(8),
   DEMO: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
@@ -178,6 +195,33 @@ const envSchema = z.object({
 });
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The device broker settings of a configuration that names one. */
+function mqttSettings(
+  c: {
+    PORT: number;
+    MQTT_PUBLIC_URL?: string;
+    MQTT_BROKER: 'mosquitto' | 'aedes';
+    MQTT_CLIENT_ID?: string;
+    MQTT_INGEST_CONNECTIONS: number;
+  },
+  url: string,
+) {
+  const parsed = new URL(url);
+  const publicUrl = c.MQTT_PUBLIC_URL ?? `${parsed.protocol}//${parsed.host}`;
+  return {
+    url,
+    publicUrl,
+    kind: c.MQTT_BROKER,
+    // A port of 0 (tests) names no stable session: a random one.
+    clientId:
+      c.MQTT_CLIENT_ID ??
+      (c.PORT === 0
+        ? `aircloud-${randomBytes(6).toString('hex')}`
+        : `aircloud-${hostname().slice(0, 24)}-${c.PORT}`),
+    connections: c.MQTT_INGEST_CONNECTIONS,
+  };
+}
 
 /** Reads and validates the configuration from the environment; throws a readable error if bad. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
@@ -263,6 +307,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jobStalledCheckMs: c.JOB_STALLED_CHECK_MS,
     /** How long telemetry is kept (core/src/telemetry/retention.ts). */
     retention: { rawMonths: c.RETENTION_RAW_MONTHS, hourlyMonths: c.RETENTION_HOURLY_MONTHS },
+    /** The device broker (core/src/mqtt/); null: devices speak HTTP only. */
+    mqtt: c.MQTT_URL ? mqttSettings(c, c.MQTT_URL) : null,
     demo: c.DEMO,
     secureCookies: publicUrl.startsWith('https://'),
   };

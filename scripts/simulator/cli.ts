@@ -2,6 +2,7 @@
  * npm run simulate -- --purifiers N --sensors M --interval S [--url http://localhost:3000]
  *                     [--owner admin@demo.test] [--drop-rate 0.002] [--devices file.json]
  *                     [--firmware-failure-rate 0.1] [--install-seconds 4]
+ *                     [--transport http|mqtt|both] [--mqtt-url mqtt://host:port]
  *
  * Provisions (idempotently) N simulated purifiers and M sensors for the owner in the database of
  * DATABASE_URL, each sensor in the room of some of the purifiers, then runs them against the
@@ -34,14 +35,20 @@ const { values } = parseArgs({
     'firmware-failure-rate': { type: 'string', default: '0' },
     'install-seconds': { type: 'string', default: '4' },
     quiet: { type: 'boolean', default: false },
+    transport: { type: 'string', default: 'http' },
+    'mqtt-url': { type: 'string' },
   },
 });
+const transport = values.transport as 'http' | 'mqtt' | 'both';
+if (!['http', 'mqtt', 'both'].includes(transport)) throw new Error('--transport http|mqtt|both');
 
 // The simulator signs and seals nothing: a secret of this run only satisfies the configuration.
 const config = loadConfig({
   ...process.env,
   APP_SECRET: process.env.APP_SECRET || randomBytes(48).toString('base64url'),
 });
+// The broker devices are told (MQTT_PUBLIC_URL, as npm start sets it).
+const mqttUrl = values['mqtt-url'] ?? config.mqtt?.publicUrl;
 const baseUrl = (values.url ?? `http://127.0.0.1:${config.port}`).replace(/\/$/, '');
 const log = values.quiet ? undefined : (line: string) => console.log(`[simulator] ${line}`);
 
@@ -115,11 +122,13 @@ const simulation = simulate(devices, {
     writeFileSync(firmwareFile, `${JSON.stringify(softVersions, null, 2)}\n`);
   },
   log,
+  transport,
+  mqttUrl,
 });
 console.log(
   `[simulator] ${devices.filter((d) => d.kind === 'purifier').length} purifiers and ` +
     `${devices.filter((d) => d.kind === 'sensor').length} sensors reporting every ` +
-    `${values.interval} s to ${baseUrl}`,
+    `${values.interval} s to ${transport === 'http' ? baseUrl : transport === 'mqtt' ? mqttUrl : `${baseUrl} and ${mqttUrl}`}`,
 );
 const stop = () => {
   simulation.stop();

@@ -1,6 +1,7 @@
 /**
  * Simulated devices talking to AirCloud like real ones: sensors post their samples over HTTP,
- * purifiers hold a /device socket, apply commands (reported mode = desired, ack) and report;
+ * purifiers hold a /device socket, apply commands (reported mode = desired, ack) and report; or,
+ * with `transport` mqtt (or both: every other device), the same over the MQTT broker;
  * now and then a device drops off for a few minutes and comes back (sensors then send what they
  * buffered). A purifier running harder clears the PM of its sensors' room. A purifier installs
  * the firmware its desired state names (firmware-update.ts), failing at a chosen rate.
@@ -21,6 +22,7 @@ import {
   type FirmwareBehaviour,
 } from './firmware-update.ts';
 import type { DesiredFirmware, FirmwareReport } from '@aircloud/shared/firmware-rollouts';
+import { MqttDevice } from './mqtt-device.ts';
 
 /** How the simulated devices reach the server and how often they report. */
 export interface SimulatorOptions {
@@ -35,6 +37,10 @@ export interface SimulatorOptions {
   softVersions?: Record<string, string>;
   /** Called once a purifier runs a new firmware version (to keep it across restarts). */
   onFirmwareInstalled?: (serial: string, version: string) => void;
+  /** How devices talk: HTTP (and the socket), MQTT, or both (every other device on MQTT). */
+  transport?: 'http' | 'mqtt' | 'both';
+  /** The broker devices use on MQTT (`mqtt://host:port`). */
+  mqttUrl?: string;
   log?: (line: string) => void;
 }
 
@@ -68,6 +74,7 @@ class SimPurifier {
   levels = fullMaintenanceLevels();
   offlineUntil = 0;
   socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | undefined;
+  mqtt: MqttDevice | undefined;
   readonly mac: string;
   softVersion: string;
   /** The firmware version being installed, if any. */
@@ -77,12 +84,20 @@ class SimPurifier {
     readonly device: DeviceCredentials,
     readonly options: SimulatorOptions,
     index: number,
+    readonly onMqtt: boolean,
   ) {
     this.softVersion = options.softVersions?.[device.serial] ?? SIMULATED_SOFT_VERSION;
     this.mac = `02:00:00:00:${(index >> 8).toString(16).padStart(2, '0')}:${(index & 255).toString(16).padStart(2, '0')}`;
   }
 
   connect(): void {
+    if (this.onMqtt) {
+      this.mqtt = new MqttDevice(this.device, this.options.mqttUrl!, {
+        desired: (desired) => void this.apply(desired),
+        log: this.options.log,
+      });
+      return;
+    }
     this.socket = connect(`${this.options.baseUrl}/device`, {
       transports: ['websocket'],
       forceNew: true,
@@ -145,7 +160,7 @@ class SimPurifier {
         0,
         +(this.levels[key] - (this.mode === 'off' ? 0 : 0.001)).toFixed(3),
       );
-    const { body } = await postTelemetry(this.options.baseUrl, this.device, {
+    const report = {
       ts: new Date().toISOString(),
       mode: this.mode,
       trh: this.trh,
@@ -158,7 +173,10 @@ class SimPurifier {
       ssid: 'AirCloud-Demo',
       desired_version_ack: this.ackVersion,
       ...extra,
-    });
+    };
+    // On MQTT the report carries the acknowledgement; commands come on the desired topic.
+    if (this.mqtt) return this.mqtt.publish(report);
+    const { body } = await postTelemetry(this.options.baseUrl, this.device, report);
     if (body?.credentials) this.rotate(body.credentials.device_secret);
     if (body?.desired) await this.apply(body.desired);
   }
@@ -178,10 +196,12 @@ class SimPurifier {
       this.offlineUntil = 0;
       this.options.log?.(`${this.device.serial}: back online`);
       this.socket?.connect();
+      this.mqtt?.reconnect();
     } else if (Math.random() < (this.options.dropRate ?? 0)) {
       this.offlineUntil = now + (60 + Math.random() * 240) * 1000;
       this.options.log?.(`${this.device.serial}: drops off for a while`);
       this.socket?.disconnect();
+      this.mqtt?.disconnect();
       return;
     }
     await this.report();
@@ -192,11 +212,16 @@ class SimSensor {
   offlineUntil = 0;
   buffer: { ts: string; measures: ReturnType<Room['read']> }[] = [];
 
+  readonly mqtt: MqttDevice | undefined;
+
   constructor(
     readonly device: DeviceCredentials,
     readonly room: Room,
     readonly options: SimulatorOptions,
-  ) {}
+    onMqtt: boolean,
+  ) {
+    this.mqtt = onMqtt ? new MqttDevice(device, options.mqttUrl!, { log: options.log }) : undefined;
+  }
 
   async tick(now: number): Promise<void> {
     this.buffer.push({ ts: new Date(now).toISOString(), measures: this.room.read() });
@@ -213,6 +238,12 @@ class SimSensor {
     const samples = this.buffer;
     this.buffer = [];
     try {
+      if (this.mqtt) {
+        // Only while connected: offline, the samples stay buffered here, as firmware would.
+        if (!this.mqtt.client.connected) throw new Error('not connected');
+        await this.mqtt.publish({ samples });
+        return;
+      }
       const res = await postTelemetry(this.options.baseUrl, this.device, { samples });
       if (res.status >= 500)
         this.buffer = [...samples, ...this.buffer]; // kept for the next try
@@ -231,10 +262,13 @@ export interface Simulation {
 
 /** Starts simulating these devices; rooms are built from the sensors' linked purifiers. */
 export function simulate(devices: DeviceCredentials[], options: SimulatorOptions): Simulation {
+  const transport = options.transport ?? 'http';
+  if (transport !== 'http' && !options.mqttUrl) throw new Error('MQTT needs a broker (mqttUrl)');
+  const onMqtt = (i: number) => transport === 'mqtt' || (transport === 'both' && i % 2 === 0);
   const purifiers = new Map<string, SimPurifier>();
   devices
     .filter((d) => d.kind === 'purifier')
-    .forEach((d, i) => purifiers.set(d.serial, new SimPurifier(d, options, i)));
+    .forEach((d, i) => purifiers.set(d.serial, new SimPurifier(d, options, i, onMqtt(i))));
   const rooms: { room: Room; purifiers: SimPurifier[] }[] = [];
   const sensors = devices
     .filter((d) => d.kind === 'sensor')
@@ -242,7 +276,7 @@ export function simulate(devices: DeviceCredentials[], options: SimulatorOptions
       const room = new Room(i + 1);
       const linked = (d.linked ?? []).flatMap((s) => purifiers.get(s) ?? []);
       rooms.push({ room, purifiers: linked });
-      return new SimSensor(d, room, options);
+      return new SimSensor(d, room, options, onMqtt(i));
     });
   for (const p of purifiers.values()) p.connect();
 
@@ -282,6 +316,7 @@ export function simulate(devices: DeviceCredentials[], options: SimulatorOptions
     stop() {
       timers.forEach((t) => clearTimeout(t));
       for (const p of purifiers.values()) p.socket?.disconnect();
+      for (const device of [...purifiers.values(), ...sensors]) device.mqtt?.disconnect();
     },
   };
 }

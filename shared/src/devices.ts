@@ -95,6 +95,11 @@ export interface DeviceCredentialsPayload {
   device_secret: string;
 }
 
+/** POST /device/v1/credentials: the device secret, and the MQTT broker to use it with (or null). */
+export interface DeviceSecretExchange extends DeviceCredentialsPayload {
+  mqtt_url: string | null;
+}
+
 /** Events the server sends on the /device namespace (room `device:<ulid>`). */
 export interface DeviceServerToClientEvents {
   /** The purifier's desired state changed: apply it, `ack` its version, then report. */

@@ -296,6 +296,8 @@ export interface Purifier {
   mac_address: string | null;
   soft_version: string | null;
   ssid: string | null;
+  /** The MQTT broker the device uses (`mqtt://host:port`), or null when devices speak HTTP only. */
+  mqtt_url: string | null;
   desired: DesiredState;
   reported: ReportedState | null;
   /** The last desired version the device acknowledged, null before its first ack. */

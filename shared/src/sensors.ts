@@ -153,6 +153,8 @@ export type CreateSensorInput = z.infer<typeof createSensorSchema>;
 /** The answer to a provisioning: the sensor and its device secret, shown once (stored hashed). */
 export interface ProvisionedSensorResponse extends Sensor {
   device_secret: string;
+  /** The MQTT broker the sensor may publish to (`mqtt://host:port`), or null: HTTP only. */
+  mqtt_url: string | null;
 }
 
 /** PATCH /api/sensors/{ulid} (merge-patch). */

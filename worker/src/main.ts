@@ -53,6 +53,7 @@ import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import { serveMetrics } from '@aircloud/core/metrics';
 import { createWorkerMetrics } from './metrics.ts';
 import { closeRealtimeEmitter, createRealtimeEmitter } from '@aircloud/core/realtime/emitter';
+import { DeviceBroker, useDeviceBroker } from '@aircloud/core/mqtt/device-broker';
 import { flushTracing } from '@aircloud/core/tracing/bootstrap';
 import {
   exitOnFatalErrors,
@@ -97,6 +98,12 @@ async function main() {
   // Emits through the Redis streams adapter: browsers and devices on any server node get them.
   await redis.ping(); // ready before the adapter duplicates it
   const io = createRealtimeEmitter(redis, config.redisPrefix);
+  // Desired states and new secrets changed here reach MQTT devices through this process's own
+  // broker connection (retained on each purifier's topic: no server needs to relay them).
+  const broker = config.mqtt
+    ? DeviceBroker.open({ url: config.mqtt.url, kind: config.mqtt.kind }, logger)
+    : null;
+  useDeviceBroker(broker);
   await ensureMeasurePartitions(db);
   const partitionTimer = setInterval(
     () =>
@@ -409,6 +416,7 @@ async function main() {
       await alertRulesQueue.close();
       clearInterval(partitionTimer);
       await closeRealtimeEmitter(io);
+      await broker?.close();
       transport.close();
       await db.$client.end();
       await redis.quit();

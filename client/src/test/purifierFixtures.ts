@@ -43,6 +43,7 @@ export function makePurifier(overrides: Partial<Purifier> = {}): Purifier {
     mac_address: null,
     soft_version: null,
     ssid: null,
+    mqtt_url: null,
     desired: {
       mode: 'auto',
       trh: 5,

@@ -10,6 +10,7 @@ import { keyringOf, type AppSecrets, type Keyring } from '../lib/keyring.ts';
 import { newDeviceSecret } from '../sensors/provisioning.ts';
 import type { RealtimeServer } from '../realtime/emitter.ts';
 import { deviceNamespace } from '../purifiers/push.ts';
+import { onDeviceBroker, provisionDeviceAccount } from '../mqtt/device-broker.ts';
 
 /**
  * A purifier's device credential (docs/api-devices.md), as the field does it (ThingsBoard's
@@ -68,7 +69,9 @@ export async function claimDeviceSecret(
     .set({ deviceSecretHash: sha256(secret), deviceSecretIssuedAt: new Date() })
     .where(and(eq(purifiers.id, row.id), isNull(purifiers.deviceSecretHash)))
     .returning({ id: purifiers.id });
-  return claimed ? { purifierId: claimed.id, secret } : null;
+  if (!claimed) return null;
+  await provisionDeviceAccount(serial, secret);
+  return { purifierId: claimed.id, secret };
 }
 
 /**
@@ -77,7 +80,7 @@ export async function claimDeviceSecret(
  */
 export async function issueDeviceSecret(db: Executor, purifierId: string): Promise<string> {
   const secret = newDeviceSecret();
-  await db
+  const [{ serial } = { serial: '' }] = await db
     .update(purifiers)
     .set({
       deviceSecretHash: sha256(secret),
@@ -85,7 +88,9 @@ export async function issueDeviceSecret(db: Executor, purifierId: string): Promi
       deviceSecretNextSealed: null,
       deviceSecretIssuedAt: new Date(),
     })
-    .where(eq(purifiers.id, purifierId));
+    .where(eq(purifiers.id, purifierId))
+    .returning({ serial: purifiers.serialNumber });
+  await provisionDeviceAccount(serial, secret);
   return secret;
 }
 
@@ -165,9 +170,19 @@ export async function completeRotation(
   return rows[0]?.retired ?? null;
 }
 
-/** Hands a rotation's new secret to the device's open sockets (any server node). */
-export function deliverDeviceSecret(io: RealtimeServer, purifierId: string, secret: string): void {
-  deviceNamespace(io).to(deviceRoom(purifierId)).emit('credentials', { device_secret: secret });
+/**
+ * Hands a rotation's new secret to the device: its open sockets (any server node) and its MQTT
+ * `credentials` topic (only the device may read it).
+ */
+export async function deliverDeviceSecret(
+  io: RealtimeServer,
+  purifier: { id: string; serialNumber: string },
+  secret: string,
+): Promise<void> {
+  deviceNamespace(io).to(deviceRoom(purifier.id)).emit('credentials', { device_secret: secret });
+  await onDeviceBroker('new secret', (broker) =>
+    broker.publishCredentials(purifier.serialNumber, secret),
+  );
 }
 
 /** The keyring sealing a rotation's pending secret at rest (APP_SECRET and its predecessors). */

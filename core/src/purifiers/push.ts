@@ -5,6 +5,7 @@ import type { Namespace } from 'socket.io';
 import { purifierLivePresenter } from './live.ts';
 import type { PurifierRow } from './repository.ts';
 import type { RealtimeServer } from '../realtime/emitter.ts';
+import { onDeviceBroker } from '../mqtt/device-broker.ts';
 
 /** The /device namespace as typed for the server side. */
 export type DeviceNamespace = Namespace<Record<string, never>, DeviceServerToClientEvents>;
@@ -17,7 +18,7 @@ export function deviceNamespace(io: RealtimeServer): DeviceNamespace {
 /**
  * Tells everyone about a purifier change, through the Redis adapter (any server node): the
  * browsers following it get `purifier:updated`, and, with `command`, the device gets its desired
- * state when it has not acknowledged it yet.
+ * state when it has not acknowledged it yet, on its socket and its MQTT `desired` topic.
  */
 export function pushPurifier(
   io: RealtimeServer,
@@ -25,6 +26,12 @@ export function pushPurifier(
   options: { command?: boolean } = {},
 ): void {
   io.to(purifierRoom(row.id)).emit('purifier:updated', purifierLivePresenter(row));
-  if (options.command && isDesiredPending(row.desired, row.desiredAckVersion))
+  if (options.command && isDesiredPending(row.desired, row.desiredAckVersion)) {
     deviceNamespace(io).to(deviceRoom(row.id)).emit('command', { desired: row.desired });
+    // MQTT devices: the same state, retained on the purifier's `desired` topic (any process
+    // that changes it holds a broker connection: server and worker alike).
+    void onDeviceBroker('desired state', (broker) =>
+      broker.publishDesired(row.serialNumber, row.desired),
+    );
+  }
 }

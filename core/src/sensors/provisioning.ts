@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Database } from '../db/client.ts';
 import { sha256 } from '../lib/crypto.ts';
+import { provisionDeviceAccount } from '../mqtt/device-broker.ts';
 import {
   findSensorBySerial,
   insertSensor,
@@ -41,6 +42,7 @@ export async function provisionSensor(
   const existing = await findSensorBySerial(db, input.serialNumber);
   if (existing) {
     if (existing.deviceSecretHash !== hash) await setSensorSecretHash(db, existing.id, hash);
+    await provisionDeviceAccount(input.serialNumber, secret);
     return { sensor: { ...existing, deviceSecretHash: hash }, secret };
   }
   const sensor = await insertSensor(db, {
@@ -52,5 +54,6 @@ export async function provisionSensor(
     deviceSecretHash: hash,
     reportingIntervalS: input.reportingIntervalS ?? 60,
   });
+  await provisionDeviceAccount(input.serialNumber, secret);
   return { sensor, secret };
 }

@@ -11,6 +11,7 @@ import {
   sealKeyOf,
 } from '@aircloud/core/devices/credentials';
 import { deviceNamespace } from '@aircloud/core/purifiers/push';
+import { provisionDeviceAccount } from '@aircloud/core/mqtt/device-broker';
 
 /** What a device's credential check needs of the app. */
 interface CredentialContext {
@@ -27,14 +28,18 @@ interface CredentialContext {
  * waits gets the new secret back (answered here, to hand over in the reply or on the socket).
  * A pending secret no key opens any more (APP_SECRET changed without APP_SECRET_PREVIOUS) is
  * replaced by a fresh one, handed over the same way: the rotation goes on rather than stalls.
+ * `secret` is the secret the device used (known here in clear): a completed rotation gives it
+ * to the device's broker account, which closes the MQTT sessions of the old one.
  */
 export async function followUpCredential(
   ctx: CredentialContext,
   device: VerifiedDevice,
+  secret: string,
 ): Promise<string | null> {
   if (device.kind !== 'purifier') return null;
   if (device.credential === 'next') {
     const retired = await completeRotation(ctx.db, device.id, device.hash);
+    if (retired) await provisionDeviceAccount(device.serialNumber, secret);
     await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, device.serialNumber);
     if (retired)
       deviceNamespace(ctx.io)

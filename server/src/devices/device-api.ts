@@ -14,6 +14,12 @@ import { deviceRoutes } from './routes.ts';
 import { pushSensorsWifi } from '@aircloud/core/sensors/live';
 import { SampleBatcher } from './sample-batcher.ts';
 import { RuleSensors } from '../modules/alert-rules/rule-sensors.ts';
+import { DeviceBroker, useDeviceBroker } from '@aircloud/core/mqtt/device-broker';
+import {
+  reconcileAllDeviceAccounts,
+  reconcileDeviceAccounts,
+} from '@aircloud/core/mqtt/device-accounts';
+import { startMqttTransport, type MqttTransport } from './mqtt-transport.ts';
 
 /** The device side of a server process: HTTP routes, /device namespace, live relay. */
 export interface DeviceApi {
@@ -111,17 +117,23 @@ export function createDeviceApi(
   subscriber.on('error', (err) => ctx.logger.warn({ err }, 'samples subscriber error'));
   const relay = relayLiveSamples(subscriber, ctx.config.redisPrefix, ctx.io, ctx.logger);
   relay.catch((err: unknown) => ctx.logger.error({ err }, 'samples relay failed'));
+  const mqtt = ctx.config.mqtt ? startMqtt(ctx, auth, batcher, metrics) : null;
   const authSubscriber = ctx.redis.duplicate();
   authSubscriber.on('error', (err) => ctx.logger.warn({ err }, 'device-auth subscriber error'));
-  const forgets = auth.listen(authSubscriber, deviceAuthChannel(ctx.config.redisPrefix));
+  const forgets = auth.listen(
+    authSubscriber,
+    deviceAuthChannel(ctx.config.redisPrefix),
+    mqtt?.onForget,
+  );
   forgets.catch((err: unknown) => ctx.logger.error({ err }, 'device credential listener failed'));
   return {
     router: deviceRoutes({ ctx, auth, batcher, metrics }),
     metrics,
     batcher,
     auth,
-    ready: Promise.all([relay, forgets]).then(() => undefined),
+    ready: Promise.all([relay, forgets, mqtt?.transport.ready]).then(() => undefined),
     async close() {
+      await mqtt?.close();
       await batcher.drain();
       await ruleSensors.stop();
       await (
@@ -130,6 +142,44 @@ export function createDeviceApi(
       await (
         await forgets.catch(() => async () => undefined)
       )();
+    },
+  };
+}
+
+/**
+ * The MQTT side of a server (docs/api-devices.md, "MQTT"): its broker connection (accounts,
+ * publications), its telemetry subscription, the accounts checked at start and after each
+ * credential change that every node hears of (`onForget`).
+ */
+function startMqtt(
+  ctx: AppContext,
+  auth: DeviceAuthenticator,
+  batcher: SampleBatcher,
+  metrics: DeviceMetrics,
+): { transport: MqttTransport; onForget: (serial: string) => void; close(): Promise<void> } {
+  const settings = ctx.config.mqtt!;
+  const broker = DeviceBroker.open({ url: settings.url, kind: settings.kind }, ctx.logger);
+  useDeviceBroker(broker);
+  const dynsec = broker.dynsec;
+  if (dynsec)
+    broker
+      .prepare()
+      .then(() => reconcileAllDeviceAccounts(ctx.db, dynsec))
+      .then((done) => ctx.logger.info(done, 'device broker accounts reconciled'))
+      .catch((err: unknown) => ctx.logger.warn({ err }, 'device broker reconciliation failed'));
+  const transport = startMqttTransport({ ctx, auth, batcher, metrics, broker });
+  return {
+    transport,
+    onForget(serial) {
+      if (!dynsec) return;
+      reconcileDeviceAccounts(ctx.db, dynsec, [serial]).catch((err: unknown) =>
+        ctx.logger.warn({ err, serial }, 'device broker account not reconciled'),
+      );
+    },
+    async close() {
+      await transport.close();
+      useDeviceBroker(null);
+      await broker.close();
     },
   };
 }

@@ -133,6 +133,19 @@ export class DeviceAuthenticator {
     };
   }
 
+  /**
+   * Who `serial` is, without its secret: for a transport that authenticated the device already
+   * (the MQTT broker checked its password; its ACLs bind the topic to it). Null when it no longer
+   * has a credential. Same cache and lookups as `verify`.
+   */
+  async identify(
+    serial: string,
+  ): Promise<(DeviceIdentity & { pendingSealed: string | null }) | null> {
+    if (serial.length > 100) return null;
+    const entry = await this.#entry(serial);
+    return entry.identity ? { ...entry.identity, pendingSealed: entry.nextSealed } : null;
+  }
+
   /** Forgets a serial (its credential changed: re-provisioning, rotation). */
   forget(serial: string): void {
     this.#cache.delete(serial);
@@ -142,9 +155,16 @@ export class DeviceAuthenticator {
    * Forgets each serial published on `channel` (forgetDeviceEverywhere): a credential changed on
    * one node is dropped from every node's cache at once. Answers a function that stops listening.
    */
-  async listen(subscriber: RedisClient, channel: string): Promise<() => Promise<void>> {
+  async listen(
+    subscriber: RedisClient,
+    channel: string,
+    /** Also told of each forgotten serial (the broker accounts follow the credentials). */
+    onForget?: (serial: string) => void,
+  ): Promise<() => Promise<void>> {
     subscriber.on('message', (from: string, serial: string) => {
-      if (from === channel) this.forget(serial);
+      if (from !== channel) return;
+      this.forget(serial);
+      onForget?.(serial);
     });
     await subscriber.ping(); // ready first: subscriber mode allows no ready check afterwards
     await subscriber.subscribe(channel);

@@ -38,7 +38,7 @@ export function attachDeviceNamespace(ctx: AppContext, auth: DeviceAuthenticator
       .then(async (device) => {
         if (!device) return next(new Error('device_unauthorized'));
         socket.data.device = device;
-        socket.data.pendingSecret = await followUpCredential(ctx, device);
+        socket.data.pendingSecret = await followUpCredential(ctx, device, secret);
         next();
       })
       .catch((err: unknown) => {

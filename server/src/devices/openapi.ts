@@ -56,8 +56,8 @@ documentRoute({
   security: SECURITY.productKey,
   responses: {
     201: {
-      description: 'The device secret',
-      schema: z.object({ device_secret: z.string() }),
+      description: 'The device secret, and the MQTT broker to use it with (null: HTTP only)',
+      schema: z.object({ device_secret: z.string(), mqtt_url: z.string().nullable() }),
     },
   },
   errors: [401, 503],

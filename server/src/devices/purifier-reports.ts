@@ -14,7 +14,13 @@ import {
   type PurifierValues,
 } from '@aircloud/core/purifiers/repository';
 import { recordDeviceEvents, type DeviceTransition } from '@aircloud/core/devices/events';
-import { applyFirmwareReport, type FirmwareReportOutcome } from '@aircloud/core/firmware/rollouts';
+import {
+  applyFirmwareReport,
+  moveRolloutOn,
+  type FirmwareReportOutcome,
+} from '@aircloud/core/firmware/rollouts';
+import { pushPurifier } from '@aircloud/core/purifiers/push';
+import type { AppContext } from '../context.ts';
 import type { FirmwareReport } from '@aircloud/shared/firmware-rollouts';
 
 /** What a batch of reports changed. */
@@ -130,4 +136,20 @@ export async function acknowledgeDesired(
     )
     .returning();
   return row;
+}
+
+/**
+ * What follows a purifier's reports once committed, whatever carried them (HTTP, MQTT): the
+ * browsers following it are told, and a rollout whose purifier just finished moves on at once.
+ */
+export async function announcePurifierReports(
+  ctx: Pick<AppContext, 'db' | 'io' | 'logger'>,
+  outcome: ReportsOutcome,
+): Promise<void> {
+  pushPurifier(ctx.io, outcome.row);
+  if (outcome.rollout?.finished)
+    await moveRolloutOn(ctx.db, ctx.io, outcome.rollout.rolloutId).catch((err: unknown) =>
+      // The worker's sweep moves it on in a few seconds.
+      ctx.logger.warn({ err }, 'firmware rollout could not move on'),
+    );
 }

@@ -1,5 +1,5 @@
 import type {
-  DeviceCredentialsPayload,
+  DeviceSecretExchange,
   TelemetryRejection,
   TelemetryReply,
 } from '@aircloud/shared/devices';
@@ -12,11 +12,10 @@ import { deviceCredentials } from './device-auth.ts';
 import { followUpCredential } from './credential-follow-up.ts';
 import { claimDeviceSecret, forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
 import type { DeviceMetrics } from './metrics.ts';
-import { applyPurifierReports } from './purifier-reports.ts';
-import { moveRolloutOn } from '@aircloud/core/firmware/rollouts';
-import { pushPurifier } from '@aircloud/core/purifiers/push';
+import { announcePurifierReports, applyPurifierReports } from './purifier-reports.ts';
 import type { SampleBatcher } from './sample-batcher.ts';
 import { parsePurifierTelemetry, parseSensorTelemetry } from './telemetry.ts';
+import { REJECTION_STATUS, rejectionBody } from './rejections.ts';
 import './openapi.ts';
 
 interface DeviceApiDeps {
@@ -26,23 +25,6 @@ interface DeviceApiDeps {
   metrics: DeviceMetrics;
 }
 
-const STATUS: Record<TelemetryRejection, number> = {
-  unauthorized: 401,
-  invalid_json: 400,
-  validation: 422,
-  too_large: 413,
-  unsupported_media_type: 415,
-  unavailable: 503,
-};
-const KEYS: Record<TelemetryRejection, string> = {
-  unauthorized: 'device_unauthorized',
-  invalid_json: 'invalid_json',
-  validation: 'validation_failed',
-  too_large: 'payload_too_large',
-  unsupported_media_type: 'unsupported_media_type',
-  unavailable: 'service_unavailable',
-};
-
 /** Answers a refused telemetry post (counted per reason); devices read `hydra:description`. */
 function refuse(
   res: Response,
@@ -51,15 +33,9 @@ function refuse(
   violations?: Violation[],
 ): void {
   metrics.reject(reason);
-  const status = STATUS[reason];
   if (reason === 'unauthorized') res.set('WWW-Authenticate', 'Basic realm="aircloud-device"');
   if (reason === 'unavailable') res.set('Retry-After', '5');
-  res.status(status).json({
-    '@type': violations ? 'ConstraintViolationList' : 'hydra:Error',
-    'hydra:description': KEYS[reason],
-    status,
-    ...(violations ? { violations } : {}),
-  });
+  res.status(REJECTION_STATUS[reason]).json(rejectionBody(reason, violations));
 }
 
 /**
@@ -78,6 +54,7 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       const credentials = deviceCredentials(req.headers);
       const device = credentials ? await auth.verify(credentials.serial, credentials.secret) : null;
       if (!device) return refuse(res, metrics, 'unauthorized');
+      res.locals.secret = credentials!.secret;
       if (!req.is(['application/json', 'application/ld+json']))
         return refuse(res, metrics, 'unsupported_media_type');
       res.locals.device = device;
@@ -101,13 +78,8 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
       if (!parsed.ok) return refuse(res, metrics, 'validation', parsed.violations);
       const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
       metrics.samples(parsed.items.length);
-      pushPurifier(ctx.io, outcome.row);
-      if (outcome.rollout?.finished)
-        await moveRolloutOn(ctx.db, ctx.io, outcome.rollout.rolloutId).catch((err: unknown) =>
-          // The worker's sweep moves it on in a few seconds.
-          ctx.logger.warn({ err }, 'firmware rollout could not move on'),
-        );
-      const secret = await followUpCredential(ctx, device);
+      await announcePurifierReports(ctx, outcome);
+      const secret = await followUpCredential(ctx, device, res.locals.secret as string);
       const reply: TelemetryReply = {
         accepted: parsed.items.length,
         duplicates: 0,
@@ -127,7 +99,10 @@ export function deviceRoutes({ ctx, auth, batcher, metrics }: DeviceApiDeps): Ro
     if (!claimed) return refuse(res, metrics, 'unauthorized');
     auth.forget(given!.serial);
     await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, given!.serial);
-    const body: DeviceCredentialsPayload = { device_secret: claimed.secret };
+    const body: DeviceSecretExchange = {
+      device_secret: claimed.secret,
+      mqtt_url: ctx.config.mqtt?.publicUrl ?? null,
+    };
     res.status(201).set('Cache-Control', 'no-store').json(body);
   });
 

@@ -42,6 +42,7 @@ const PURIFIER = {
   mac_address: null,
   soft_version: null,
   ssid: null,
+  mqtt_url: 'mqtt://aircloud.example.com:1883',
   desired: {
     trh: 5,
     mode: 'auto',
@@ -180,6 +181,7 @@ export const EXAMPLES: Record<
         ...SENSOR,
         ...{
           device_secret: 'wh8X8C_PxUBfKUVJXnaJyPgZWQWAkxOGViUGCLt0MGI',
+          mqtt_url: 'mqtt://aircloud.example.com:1883',
         },
       },
     },

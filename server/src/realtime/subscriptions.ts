@@ -8,7 +8,7 @@ import {
 } from '@aircloud/shared/realtime';
 import type { AppContext } from '../context.ts';
 import { findMachine } from '@aircloud/core/access/machine-access';
-import { purifierPresenter } from '../modules/purifiers/presenter.ts';
+import { mqttUrlOf, purifierPresenter } from '../modules/purifiers/presenter.ts';
 import { findSensor, lastSample } from '@aircloud/core/sensors/repository';
 import { findUserById } from '@aircloud/core/users/repository';
 
@@ -28,7 +28,7 @@ export function roomOf(target: unknown): string | null {
  * stream.
  */
 export async function subscribe(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'config'>,
   socket: { data: { userId: string }; join(room: string): unknown; leave(room: string): unknown },
   target: SubscriptionTarget,
 ): Promise<SubscribeAck> {
@@ -47,7 +47,10 @@ export async function subscribe(
       await socket.leave(room);
       return { ok: false, error: 'not_found' };
     }
-    return { ok: true, purifier: purifierPresenter(still.row, new Date(), still.access) };
+    return {
+      ok: true,
+      purifier: purifierPresenter(still.row, new Date(), still.access, mqttUrlOf(ctx)),
+    };
   }
   const reached = await findMachine(ctx.db, user, 'sensor', target.sensor);
   if (!reached) return { ok: false, error: 'not_found' };

@@ -93,7 +93,12 @@ export async function announceSettled(ctx: AppContext, settled: Settled): Promis
 export async function announceEndedOwnership(ctx: AppContext, ended: EndedOwnership) {
   await announceSettled(ctx, ended.settled);
   await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, ended.serialNumber);
-  if (ended.deviceSecret) deliverDeviceSecret(ctx.io, ended.purifierId, ended.deviceSecret);
+  if (ended.deviceSecret)
+    await deliverDeviceSecret(
+      ctx.io,
+      { id: ended.purifierId, serialNumber: ended.serialNumber },
+      ended.deviceSecret,
+    );
   const people = new Set([ended.formerOwner, ...ended.invitees].filter((u) => u !== null));
   for (const userId of people)
     await endMachineAccess(ctx, userId, { purifiers: [ended.purifierId], sensors: [] });

@@ -11,7 +11,7 @@ import { ulid } from 'ulid';
 import { changeOf, recordAudit, type AuditActor } from '@aircloud/core/audit/record';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
-import { sealKeyOf } from '@aircloud/core/devices/credentials';
+import { forgetDeviceEverywhere, sealKeyOf } from '@aircloud/core/devices/credentials';
 import { announceEndedOwnership } from '../access/announce.ts';
 import { endOwnership, type EndedOwnership } from '@aircloud/core/access/ownership';
 import { findPurifier } from '@aircloud/core/purifiers/repository';
@@ -158,7 +158,7 @@ export async function changeProductKeyState(
 ): Promise<ProductKey> {
   const from: readonly ProductKeyState[] =
     to === 'blocked' || to === 'generated' ? PRODUCT_KEY_MANUAL_TRANSITIONS[to] : [];
-  return ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     const before = await lockProductKey(tx, id);
     const row =
       before && from.length > 0
@@ -177,6 +177,10 @@ export async function changeProductKeyState(
     });
     return key;
   });
+  // A blocked key silences its purifier's device secret (and unblocking restores it): every
+  // node forgets the cached credential, the broker account follows.
+  await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, changed.serial_number);
+  return changed;
 }
 
 /**

@@ -109,6 +109,10 @@ export const PurifierSchema = z
     mac_address: z.string().nullable(),
     soft_version: z.string().nullable(),
     ssid: z.string().nullable(),
+    mqtt_url: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The MQTT broker the device uses (null: HTTP only)' }),
     desired: DesiredSchema,
     reported: ReportedSchema.nullable(),
     desired_ack_version: z.number().int().nullable(),

@@ -13,6 +13,11 @@ import type {
   PurifierRow,
 } from '@aircloud/core/purifiers/repository';
 
+/** The broker address MQTT devices are told (MQTT_PUBLIC_URL), or null without a broker. */
+export function mqttUrlOf(ctx: { config: { mqtt: { publicUrl: string } | null } }): string | null {
+  return ctx.config.mqtt?.publicUrl ?? null;
+}
+
 /**
  * One purifier as the API answers it: settings, desired and reported state, network state, and
  * (for one caller) how that caller reaches it.
@@ -21,6 +26,8 @@ export function purifierPresenter(
   row: PurifierRow,
   now: Date = new Date(),
   access?: MachineAccess,
+  /** The broker address MQTT devices use (MQTT_PUBLIC_URL), or null when there is none. */
+  mqttUrl: string | null = null,
 ): Purifier {
   const reported = row.reported ?? null;
   return {
@@ -52,6 +59,7 @@ export function purifierPresenter(
     mac_address: reported?.mac_address ?? null,
     soft_version: reported?.soft_version ?? null,
     ssid: reported?.ssid ?? null,
+    mqtt_url: mqttUrl,
     desired: row.desired,
     reported,
     desired_ack_version: row.desiredAckVersion,

@@ -37,6 +37,7 @@ import { changePurifier } from '@aircloud/core/purifiers/change';
 import {
   linkedSensorPresenter,
   maintenanceEventPresenter,
+  mqttUrlOf,
   purifierPresenter,
 } from './presenter.ts';
 import {
@@ -137,10 +138,10 @@ export async function activatePurifier(
   const { row, deviceSecret } = claimed;
   if (deviceSecret !== null) {
     await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, row.serialNumber);
-    deliverDeviceSecret(ctx.io, row.id, deviceSecret);
+    await deliverDeviceSecret(ctx.io, row, deviceSecret);
     pushPurifier(ctx.io, row, { command: true });
   }
-  return purifierPresenter(row);
+  return purifierPresenter(row, new Date(), undefined, mqttUrlOf(ctx));
 }
 
 /**
@@ -281,6 +282,7 @@ export async function listPurifiersFor(
         r,
         now,
         r.userId === user.id ? 'owner' : isAdmin(user.role as Role) ? 'admin' : 'invited',
+        mqttUrlOf(ctx),
       ),
     ),
   );
@@ -312,7 +314,12 @@ async function purifierDetail(
   access: MachineAccess | undefined,
 ): Promise<Purifier> {
   const [[presented], linked, firmwareUpdate] = await Promise.all([
-    withAirAndHolds(ctx.db, user.id, [row], [purifierPresenter(row, new Date(), access)]),
+    withAirAndHolds(
+      ctx.db,
+      user.id,
+      [row],
+      [purifierPresenter(row, new Date(), access, mqttUrlOf(ctx))],
+    ),
     linkedSensorsOf(ctx.db, row.id, user.id),
     purifierFirmwareUpdate(ctx.db, row.id),
   ]);

@@ -59,6 +59,10 @@ const SensorSchema = z
 
 const ProvisionedSensorSchema = SensorSchema.extend({
   device_secret: z.string().openapi({ description: 'Shown once; stored as SHA-256' }),
+  mqtt_url: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The MQTT broker the sensor may publish to (null: HTTP only)' }),
 }).openapi('ProvisionedSensor');
 
 const SeriesSchema = z

@@ -54,6 +54,8 @@ import {
 } from '@aircloud/core/access/machine-access';
 import { publicSensorPresenter, sensorPresenter } from './presenter.ts';
 import { newDeviceSecret } from '@aircloud/core/sensors/provisioning';
+import { forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
+import { provisionDeviceAccount } from '@aircloud/core/mqtt/device-broker';
 import {
   deleteHistory,
   deleteSensor,
@@ -161,7 +163,12 @@ export async function provisionSensorFor(
       throw fieldError('sensor_serial_number_already_exists', 'serial_number');
     throw err;
   }
-  return { ...sensorPresenter(await detailOf(ctx, row.id), now), device_secret: secret };
+  await provisionDeviceAccount(row.serialNumber, secret);
+  return {
+    ...sensorPresenter(await detailOf(ctx, row.id), now),
+    device_secret: secret,
+    mqtt_url: ctx.config.mqtt?.publicUrl ?? null,
+  };
 }
 
 /** GET /api/sensors/{ulid} */
@@ -212,6 +219,8 @@ export async function removeSensor(ctx: AppContext, user: UserRow, id: string): 
   });
   for (const purifier of released) pushPurifier(ctx.io, purifier, { command: true });
   if (row.isPublic) closePublicSensor(ctx.io, id);
+  // Its credential ends with it: every node forgets it, the broker account goes.
+  await forgetDeviceEverywhere(ctx.redis, ctx.config.redisPrefix, row.serialNumber);
 }
 
 /**

@@ -133,7 +133,18 @@ describe('purifier detail', () => {
     renderApp(`${DETAIL}/settings`, signedIn(makeMe()));
     expect(await screen.findByText(/The device has not reported yet/)).toBeInTheDocument();
     expect(screen.getByText('IP address').nextSibling).toHaveTextContent('—');
+    expect(screen.getByText('MQTT broker').nextSibling).toHaveTextContent(
+      'None: the device speaks HTTP',
+    );
     expect(screen.getByRole('button', { name: 'Remove from my account' })).toBeInTheDocument();
+  });
+
+  it('shows the MQTT broker the device uses', async () => {
+    servePurifier({ mqtt_url: 'mqtt://broker.example.test:1883' });
+    renderApp(`${DETAIL}/settings`, signedIn(makeMe()));
+    expect((await screen.findByText('MQTT broker')).nextSibling).toHaveTextContent(
+      'mqtt://broker.example.test:1883',
+    );
   });
 });
 

@@ -63,7 +63,10 @@ function RemovePurifier({ purifier }: { purifier: Purifier }) {
   );
 }
 
-/** Settings: what the device reports about its network and software; removal by the owner. */
+/**
+ * Settings: what the device reports about its network and software, the MQTT broker it uses;
+ * removal by the owner.
+ */
 export function SettingsTab({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   const me = useAppSelector((state) => state.session.user);
@@ -101,6 +104,12 @@ export function SettingsTab({ purifier }: { purifier: Purifier }) {
               <dd className={value ? 'mono' : 'muted'}>{value ?? '—'}</dd>
             </div>
           ))}
+          <div>
+            <dt>{t('purifier.settings.mqtt-url')}</dt>
+            <dd className={purifier.mqtt_url ? 'mono' : 'muted'}>
+              {purifier.mqtt_url ?? t('purifier.settings.mqtt-none')}
+            </dd>
+          </div>
         </dl>
       </section>
       {purifier.firmware_update ? <FirmwareUpdateCard update={purifier.firmware_update} /> : null}

@@ -23,7 +23,7 @@ import { useProvisionSensorMutation } from '../api/sensorsApi.ts';
 const FORM_ID = 'provision-sensor-form';
 const FIELDS = ['serial_number', 'owner_email', 'name'] as const;
 
-/** The provisioned sensor's device secret, shown once, with a copy button. */
+/** The provisioned sensor's device secret, shown once, and its MQTT broker, with copy buttons. */
 function DeviceSecret({
   sensor,
   onClose,
@@ -59,6 +59,23 @@ function DeviceSecret({
         </div>
         <p className="field__hint">{t('sensors.provision.secret-once')}</p>
       </div>
+      {sensor.mqtt_url ? (
+        <div className="field">
+          <label className="field__label" htmlFor="ps-mqtt">
+            {t('sensors.provision.mqtt-url')}
+          </label>
+          <div className="copy-field">
+            <input id="ps-mqtt" className="input input--mono" readOnly value={sensor.mqtt_url} />
+            <CopyButton
+              value={sensor.mqtt_url}
+              label={t('sensors.provision.copy-mqtt')}
+              copiedLabel={t('sensors.provision.copied-mqtt')}
+              onError={() => dispatch(notifyError('sensors.provision.copy-failed'))}
+            />
+          </div>
+          <p className="field__hint">{t('sensors.provision.mqtt-hint')}</p>
+        </div>
+      ) : null}
       <Link className="link" to={`/sensors/${sensor.ulid}/graphs`} onClick={onClose}>
         {t('sensors.provision.open', { name: sensor.name || sensor.serial_number })}
       </Link>

@@ -130,7 +130,7 @@ describe('sensor list', () => {
     expect(asked).toBe(0);
   });
 
-  it('lets a technician provision a sensor and shows its device secret once', async () => {
+  it('lets a technician provision a sensor and shows its device secret once, with its MQTT broker', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.get('/api/sensors', () => HttpResponse.json(page([]))),
@@ -143,6 +143,7 @@ describe('sensor list', () => {
           {
             ...makeSensor({ serial_number: body.serial_number!, name: body.name! }),
             device_secret: 's3cr3t-XYZ',
+            mqtt_url: 'mqtt://broker.example.test:1883',
           },
           { status: 201 },
         );
@@ -170,6 +171,12 @@ describe('sensor list', () => {
     expect(await within(dialog).findByDisplayValue('s3cr3t-XYZ')).toBeInTheDocument();
     expect(
       within(dialog).getByRole('button', { name: 'Copy the device secret' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('MQTT broker')).toHaveValue(
+      'mqtt://broker.example.test:1883',
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Copy the broker address' }),
     ).toBeInTheDocument();
     expect(bodies.at(-1)).toEqual({
       serial_number: 'AQS-000099',

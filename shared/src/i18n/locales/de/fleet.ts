@@ -262,6 +262,8 @@ export const fleet = {
       'mac-address': 'MAC-Adresse',
       'soft-version': 'Softwareversion',
       ssid: 'WLAN-Name',
+      'mqtt-url': 'MQTT-Broker',
+      'mqtt-none': 'Keiner: das Gerät spricht HTTP',
       'not-reported':
         'Das Gerät hat sich noch nicht gemeldet: Diese Angaben erscheinen nach seiner ersten Verbindung.',
       'reported-at': 'Gemeldet am {{date}}',

@@ -51,6 +51,11 @@ export const sensorScreens = {
       copied: 'Geräteschlüssel kopiert',
       'copy-failed':
         'Der Browser hat das Kopieren verweigert: Schlüssel markieren und selbst kopieren',
+      'mqtt-url': 'MQTT-Broker',
+      'mqtt-hint':
+        'Der Sensor kann dort seine Messwerte veröffentlichen, mit seiner Seriennummer als Benutzername und diesem Geheimnis als Passwort.',
+      'copy-mqtt': 'Broker-Adresse kopieren',
+      'copied-mqtt': 'Broker-Adresse kopiert',
       open: '{{name}} öffnen',
       finish: 'Fertig',
     },

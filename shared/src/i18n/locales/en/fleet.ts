@@ -259,6 +259,8 @@ export const fleet = {
       'mac-address': 'MAC address',
       'soft-version': 'Software version',
       ssid: 'Wi-Fi network name',
+      'mqtt-url': 'MQTT broker',
+      'mqtt-none': 'None: the device speaks HTTP',
       'not-reported':
         'The device has not reported yet: this information appears after its first connection.',
       'reported-at': 'Reported on {{date}}',

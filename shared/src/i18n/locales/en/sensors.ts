@@ -48,6 +48,11 @@ export const sensorScreens = {
       copy: 'Copy the device secret',
       copied: 'Device secret copied',
       'copy-failed': 'The browser refused to copy: select the secret and copy it yourself',
+      'mqtt-url': 'MQTT broker',
+      'mqtt-hint':
+        'The sensor may publish its telemetry there, with its serial number as user name and this secret as password.',
+      'copy-mqtt': 'Copy the broker address',
+      'copied-mqtt': 'Broker address copied',
       open: 'Open {{name}}',
       finish: 'Done',
     },

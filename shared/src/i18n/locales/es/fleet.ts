@@ -260,6 +260,8 @@ export const fleet = {
       'mac-address': 'Dirección MAC',
       'soft-version': 'Versión del software',
       ssid: 'Nombre de la red Wi-Fi',
+      'mqtt-url': 'Bróker MQTT',
+      'mqtt-none': 'Ninguno: el dispositivo usa HTTP',
       'not-reported':
         'El aparato todavía no ha informado: estos datos aparecen tras su primera conexión.',
       'reported-at': 'Informado el {{date}}',

@@ -49,6 +49,11 @@ export const sensorScreens = {
       copy: 'Copiar el secreto del dispositivo',
       copied: 'Secreto copiado',
       'copy-failed': 'El navegador rechazó la copia: seleccione el secreto y cópielo usted mismo',
+      'mqtt-url': 'Bróker MQTT',
+      'mqtt-hint':
+        'El sensor puede publicar allí sus mediciones, con su número de serie como usuario y este secreto como contraseña.',
+      'copy-mqtt': 'Copiar la dirección del bróker',
+      'copied-mqtt': 'Dirección del bróker copiada',
       open: 'Abrir {{name}}',
       finish: 'Hecho',
     },

@@ -260,6 +260,8 @@ export const fleet = {
       'mac-address': 'Adresse MAC',
       'soft-version': 'Version du logiciel',
       ssid: 'Nom du réseau Wi-Fi',
+      'mqtt-url': 'Broker MQTT',
+      'mqtt-none': "Aucun : l'appareil communique en HTTP",
       'not-reported':
         'L’appareil n’a pas encore envoyé de rapport : ces informations apparaîtront après sa première connexion.',
       'reported-at': 'Rapport du {{date}}',

@@ -50,6 +50,11 @@ export const sensorScreens = {
       copied: 'Secret copié',
       'copy-failed':
         'Le navigateur a refusé la copie : sélectionnez le secret et copiez-le vous-même',
+      'mqtt-url': 'Broker MQTT',
+      'mqtt-hint':
+        'Le capteur peut y publier ses mesures, avec son numéro de série comme identifiant et ce secret comme mot de passe.',
+      'copy-mqtt': "Copier l'adresse du broker",
+      'copied-mqtt': 'Adresse du broker copiée',
       open: 'Ouvrir {{name}}',
       finish: 'Terminé',
     },

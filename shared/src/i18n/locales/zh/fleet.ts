@@ -232,6 +232,8 @@ export const fleet = {
       'mac-address': 'MAC 地址',
       'soft-version': '软件版本',
       ssid: 'Wi-Fi 网络名称',
+      'mqtt-url': 'MQTT 代理',
+      'mqtt-none': '无：设备使用 HTTP',
       'not-reported': '设备尚未上报：首次连接后将显示这些信息。',
       'reported-at': '上报于 {{date}}',
       'danger-title': '移除此净化器',

@@ -1,0 +1,174 @@
+import type { TelemetryRejection } from '@aircloud/shared/devices';
+import type { Violation } from '@aircloud/shared/errors';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { DeviceBroker } from '@aircloud/core/mqtt/device-broker';
+import {
+  DEVICE_TOPIC_ROOT,
+  SHARED_CREDENTIAL_ACK_SUBSCRIPTION,
+  SHARED_TELEMETRY_SUBSCRIPTION,
+  serialOfTopic,
+} from '@aircloud/core/mqtt/topics';
+import type { AppContext } from '../context.ts';
+import type { DeviceAuthenticator, VerifiedDevice } from './device-auth.ts';
+import { followUpCredential } from './credential-follow-up.ts';
+import type { DeviceMetrics } from './metrics.ts';
+import { announcePurifierReports, applyPurifierReports } from './purifier-reports.ts';
+import { rejectionBody } from './rejections.ts';
+import type { SampleBatcher } from './sample-batcher.ts';
+import { parsePurifierTelemetry, parseSensorTelemetry } from './telemetry.ts';
+
+interface MqttTransportDeps {
+  ctx: AppContext;
+  auth: DeviceAuthenticator;
+  batcher: SampleBatcher;
+  metrics: DeviceMetrics;
+  broker: DeviceBroker;
+}
+
+/** The telemetry side of the broker in one server process. */
+export interface MqttTransport {
+  /** Resolves once every connection has subscribed. */
+  ready: Promise<void>;
+  /** Stops taking messages (those not acknowledged yet go to another server or come back). */
+  close(): Promise<void>;
+}
+
+/**
+ * Takes the devices' MQTT telemetry into the same pipeline as POST /device/v1/telemetry: same
+ * parsing and validation, the same group commit (and with it live push, roll-up and rule jobs,
+ * last heard), the same purifier reports. Servers split the devices through a shared
+ * subscription; each message is acknowledged (PUBACK) only once its rows are committed, so a
+ * server that dies mid-flush leaves its messages to the broker, which delivers them again (the
+ * samples' unique key absorbs what was already stored).
+ *
+ * mqtt.js acknowledges the messages of one connection in order, one at a time: each server
+ * opens `connections` of them (one persistent session each) so that as many messages wait in
+ * one flush.
+ */
+export function startMqttTransport(deps: MqttTransportDeps): MqttTransport {
+  const { ctx } = deps;
+  const settings = ctx.config.mqtt!;
+  const clients: MqttClient[] = [];
+  const subscriptions =
+    settings.kind === 'mosquitto'
+      ? [SHARED_TELEMETRY_SUBSCRIPTION, SHARED_CREDENTIAL_ACK_SUBSCRIPTION]
+      : // The embedded broker has no shared subscriptions: one server, one connection.
+        [`${DEVICE_TOPIC_ROOT}/+/telemetry`, `${DEVICE_TOPIC_ROOT}/+/credentials/ack`];
+  const count = settings.kind === 'mosquitto' ? settings.connections : 1;
+  const subscribed: Promise<void>[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const client = mqtt.connect(settings.url, {
+      clientId: `${settings.clientId}-${i}`,
+      // A persistent session: what was delivered but not acknowledged comes again.
+      clean: false,
+      reconnectPeriod: 1_000,
+      connectTimeout: 5_000,
+    });
+    client.on('error', (err) => ctx.logger.warn({ err }, 'mqtt telemetry connection error'));
+    client.handleMessage = (packet, done) => {
+      handle(deps, packet).then(
+        () => done(),
+        (err: unknown) => {
+          // Not acknowledged: the connection is dropped and the broker delivers it again.
+          ctx.logger.warn({ err, topic: packet.topic }, 'mqtt telemetry failed; redelivered');
+          client.stream.destroy();
+          done(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    };
+    subscribed.push(
+      new Promise<void>((resolve) => {
+        client.on('connect', () => {
+          client
+            .subscribeAsync(subscriptions, { qos: 1 })
+            .then(() => resolve())
+            .catch((err: unknown) => ctx.logger.warn({ err }, 'mqtt subscription failed'));
+        });
+      }),
+    );
+    clients.push(client);
+  }
+  return {
+    ready: Promise.all(subscribed).then(() => undefined),
+    async close() {
+      await Promise.all(clients.map((c) => c.endAsync()));
+    },
+  };
+}
+
+/** One message: telemetry, or the acknowledgement of a rotation's new secret. */
+async function handle(deps: MqttTransportDeps, packet: IPublishPacket): Promise<void> {
+  const serial = serialOfTopic(packet.topic);
+  if (!serial) return;
+  if (packet.topic.endsWith('/credentials/ack')) return acknowledgeSecret(deps, serial, packet);
+  return ingest(deps, serial, packet);
+}
+
+async function refuse(
+  deps: MqttTransportDeps,
+  serial: string,
+  reason: TelemetryRejection,
+  violations?: Violation[],
+): Promise<void> {
+  deps.metrics.reject(reason);
+  await deps.broker.publishError(serial, rejectionBody(reason, violations));
+}
+
+async function ingest(deps: MqttTransportDeps, serial: string, packet: IPublishPacket) {
+  const { ctx, auth, batcher, metrics, broker } = deps;
+  metrics.request();
+  // The broker checked the password and its ACLs bind the topic to the device.
+  const device = await auth.identify(serial);
+  if (!device) return refuse(deps, serial, 'unauthorized');
+  if (packet.payload.length > 1024 * 1024) return refuse(deps, serial, 'too_large');
+  let body: unknown;
+  try {
+    body = JSON.parse(packet.payload.toString('utf8'));
+  } catch {
+    return refuse(deps, serial, 'invalid_json');
+  }
+  if (device.kind === 'sensor') {
+    const parsed = parseSensorTelemetry(device.id, body);
+    if (!parsed.ok) return refuse(deps, serial, 'validation', parsed.violations);
+    const outcome = await batcher.store(parsed.items);
+    metrics.samples(outcome.accepted, outcome.duplicates);
+    return;
+  }
+  const parsed = parsePurifierTelemetry(body);
+  if (!parsed.ok) return refuse(deps, serial, 'validation', parsed.violations);
+  const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
+  metrics.samples(parsed.items.length);
+  await announcePurifierReports(ctx, outcome);
+  // As the HTTP reply does: a desired state not yet applied, a rotation's secret waiting.
+  if (outcome.desired) await broker.publishDesired(serial, outcome.desired);
+  if (device.pendingSealed) {
+    const current: VerifiedDevice = {
+      ...device,
+      credential: 'current',
+      tag: '',
+      hash: '',
+      pendingSealed: device.pendingSealed,
+    };
+    const secret = await followUpCredential(ctx, current, '');
+    if (secret) await broker.publishCredentials(serial, secret);
+  }
+}
+
+/**
+ * `{device_secret}` on `…/credentials/ack`: the device stored its new secret. When it is the
+ * rotation's, the rotation completes as at the first HTTP use of the new secret: the broker
+ * account takes the new secret (closing the session that used the old one) and the device
+ * connects again with it.
+ */
+async function acknowledgeSecret(deps: MqttTransportDeps, serial: string, packet: IPublishPacket) {
+  let secret: unknown;
+  try {
+    secret = (JSON.parse(packet.payload.toString('utf8')) as { device_secret?: unknown })
+      .device_secret;
+  } catch {
+    return refuse(deps, serial, 'invalid_json');
+  }
+  const device = typeof secret === 'string' ? await deps.auth.verify(serial, secret) : null;
+  if (!device || device.credential !== 'next') return refuse(deps, serial, 'unauthorized');
+  await followUpCredential(deps.ctx, device, secret as string);
+}
