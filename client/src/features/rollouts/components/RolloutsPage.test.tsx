@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { FleetDevice } from '@aircloud/shared/fleet';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FleetDevice, FleetSummary } from '@aircloud/shared/fleet';
+import { setRealtimeSocket } from '../../../lib/realtime/socket.ts';
+import { FakeSocket } from '../../../test/fakeSocket.ts';
 import { hydraError, makeMe } from '../../../test/fixtures.ts';
 import { hydra } from '../../../test/purifierFixtures.ts';
 import { renderApp, signedIn } from '../../../test/renderApp.tsx';
@@ -65,7 +67,33 @@ function serveCreation(answer?: () => Response) {
   return posted;
 }
 
+afterEach(() => setRealtimeSocket(null));
+
 describe('rollout list', () => {
+  it('reads the page again when the fleet channel pushes a change of a rollout it shows', async () => {
+    let reads = 0;
+    server.use(
+      http.get('/api/firmware_rollouts', () => {
+        reads += 1;
+        return HttpResponse.json(hydra([makeRollout()]));
+      }),
+    );
+    const socket = new FakeSocket(() => ({ ok: false, error: 'not_found' }));
+    setRealtimeSocket(socket.asSocket());
+    renderApp('/fleet/rollouts', TECHNICIAN);
+    await screen.findByRole('link', { name: 'Cocoon spring release' });
+    const push = (rollouts: ReturnType<typeof makeRollout>[]) =>
+      act(() => socket.serverEmit('fleet:summary', { rollouts } as unknown as FleetSummary));
+    push([makeRollout()]);
+    push([makeRollout(), makeRollout({ ulid: '01JR0000000000000000000009' })]);
+    expect(reads).toBe(1);
+    push([makeRollout({ progress: progressOf({ pending: 50, succeeded: 50 }) })]);
+    await waitFor(() => expect(reads).toBe(2));
+    // The unchanged pushes before it asked for nothing, not even late.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toBe(2);
+  });
+
   it('lists the rollouts with their status, stage, progress and author, filtered by status', async () => {
     const asked: URL[] = [];
     server.use(

@@ -181,7 +181,7 @@ export const rollouts = {
         'Un purificador que no ha tenido éxito para entonces agota el tiempo.',
       'wave-size': 'Tamaño de las oleadas',
       'wave-size-hint': 'Purificadores en curso a la vez tras el grupo de prueba.',
-      submit: 'Iniciar el despliegue',
+      submit: 'Iniciar',
       started: 'Despliegue de {{version}} iniciado.',
       'purifiers-required': 'Elija al menos un purificador.',
     },

@@ -180,7 +180,7 @@ export const rollouts = {
       'timeout-minutes-hint': 'Un purificateur qui n’a pas réussi d’ici là dépasse le délai.',
       'wave-size': 'Taille des vagues',
       'wave-size-hint': 'Purificateurs en cours à la fois après le groupe test.',
-      submit: 'Lancer le déploiement',
+      submit: 'Lancer',
       started: 'Déploiement de {{version}} lancé.',
       'purifiers-required': 'Choisissez au moins un purificateur.',
     },
