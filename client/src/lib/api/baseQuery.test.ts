@@ -205,6 +205,21 @@ describe('global error redirects', () => {
     expect(router.state.location.pathname).toBe('/error/network-error');
   });
 
+  it('stays on the page when a request is cancelled (its page left), not a network failure', async () => {
+    const { store, router } = setup();
+    const before = router.state.location.pathname;
+    server.use(
+      http.get('/api/things', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return HttpResponse.json({});
+      }),
+    );
+    const request = store.dispatch(probeApi.endpoints.probe.initiate('/api/things'));
+    request.abort();
+    await request.unwrap().catch(() => undefined);
+    expect(router.state.location.pathname).toBe(before);
+  });
+
   it('opens the Error page with 404', async () => {
     const { store, router } = setup();
     server.use(

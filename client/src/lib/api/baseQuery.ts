@@ -170,6 +170,9 @@ export const baseQuery: BaseQueryFn<
   const error = result.error;
   if (!error) return result;
   if (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR') {
+    // A request cancelled on purpose (its page left, the query dropped) is not a network failure.
+    if (api.signal.aborted || (error.status === 'FETCH_ERROR' && /AbortError/.test(error.error)))
+      return result;
     navigateTo(PATHS.error('network-error'));
     return result;
   }

@@ -125,15 +125,26 @@ describe('users list', () => {
     expect(await screen.findByText('20 displayed of 45')).toBeInTheDocument();
   });
 
-  it('opens the Error page when the list answers a 5xx, instead of an inline error', async () => {
-    server.use(
-      http.get('/api/users', () => HttpResponse.json(hydraError(502, 'unknown'), { status: 502 })),
-    );
-    const { router } = renderApp('/users', signedIn(admin));
-    expect(await screen.findByText('The server is unavailable')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/error/500');
-    expect(screen.queryByText('The users could not be loaded')).not.toBeInTheDocument();
-  });
+  it(
+    'opens the Error page when the list answers a 5xx, instead of an inline error',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      server.use(
+        http.get('/api/users', () =>
+          HttpResponse.json(hydraError(502, 'unknown'), { status: 502 }),
+        ),
+      );
+      const { router } = renderApp('/users', signedIn(admin));
+      // The Error page is its own lazily loaded route: its first import can take seconds under load.
+      expect(
+        await screen.findByText('The server is unavailable', {}, { timeout: 15_000 }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/error/500');
+      expect(screen.queryByText('The users could not be loaded')).not.toBeInTheDocument();
+    },
+  );
 
   it('opens the Error page when the list answers 404, even with a page already shown', async () => {
     let gone = false;
