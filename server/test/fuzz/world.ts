@@ -24,6 +24,7 @@ export interface World {
     media: string;
     webhook: string;
     auditEntry: string;
+    rollout: string;
   };
   /** Credentials of a provisioned sensor, for the device API. */
   device: { serial: string; secret: string };
@@ -76,9 +77,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .set('Cookie', technician.cookie)
     .field('name', 'Fuzz 1.0')
     .field('version', '1.0')
-    .field('models', 'HEPA_COCOON,HEPA_DOME_WHITE')
+    .field('models', 'HEPA_COCOON,HEPA_DOME_WHITE,HEPA_BULLE_WHITE')
     .attach('file', Buffer.from('firmware bytes'), { filename: 'fuzz-1.0.bin' });
   expect(firmware.status).toBe(201);
+  // A rollout of it to the owner's purifier (the default model of machinesOf).
+  const rollout = await request(t.url)
+    .post('/api/firmware_rollouts')
+    .set('Cookie', technician.cookie)
+    .send({ firmware: firmware.body.ulid, model: 'HEPA_BULLE_WHITE', purifiers: [purifier] });
+  expect(rollout.status).toBe(201);
   const avatar = await request(t.url)
     .post('/api/media_objects')
     .set('Cookie', owner.cookie)
@@ -114,6 +121,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       media: avatar.body.ulid ?? String(avatar.body['@id']).split('/').pop(),
       webhook: webhook.body.id,
       auditEntry: audit.body['hydra:member'][0].ulid,
+      rollout: rollout.body.ulid,
     },
     device,
     merakiSecret: meraki.body.shared_secret,
@@ -149,6 +157,7 @@ export function pathValues(path: string, world: World, self: Session): Record<st
     [/^\/api\/media_objects\//, { id: ids.media }],
     [/^\/api\/webhooks\//, { id: ids.webhook }],
     [/^\/api\/audit_log\//, { id: ids.auditEntry }],
+    [/^\/api\/firmware_rollouts\//, { id: ids.rollout }],
     [/^\/api\/users\//, { ulid: self.user.id }],
     [/^\/api\/translations\//, { lang: 'fr', key: 'errors.not_found' }],
     [/^\/api\/validation_codes\//, { code: 'no-such-code' }],

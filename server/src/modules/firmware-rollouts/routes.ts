@@ -9,6 +9,7 @@ import { AppError } from '@aircloud/core/errors';
 import { ROLLOUT_ACTIONS, type RolloutAction } from '@aircloud/core/firmware/rollouts';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireRole } from '../../http/authenticate.ts';
+import { parseBody } from '../../http/validate.ts';
 import './openapi.ts';
 import { actOn, createRollout, getRollout, listRolloutDevices, listRollouts } from './service.ts';
 
@@ -23,7 +24,7 @@ export function firmwareRolloutRoutes(ctx: AppContext): Router {
   });
 
   router.post('/', async (req, res) => {
-    const input = rolloutCreateSchema.parse(req.body ?? {});
+    const input = parseBody(rolloutCreateSchema, req);
     const rollout = await createRollout(ctx, currentUser(req), input);
     res.status(201).location(rollout['@id']).json(rollout);
   });
