@@ -81,7 +81,11 @@ export async function applyPurifierReports(
       wifiState: 'connected',
     };
     let row = await updatePurifier(tx, purifierId, values);
-    const rollout = await applyFirmwareReport(tx, purifierId, firmwareNews, now);
+    // Only a purifier whose desired state names a firmware can be in a rollout's progress: the
+    // others (nearly every report) skip the lookup.
+    const rollout = current.desired.firmware
+      ? await applyFirmwareReport(tx, purifierId, firmwareNews, now)
+      : null;
     if (rollout?.purifier) row = rollout.purifier;
     const transitions: DeviceTransition[] = [];
     if (current.wifiState !== 'connected')

@@ -144,7 +144,12 @@ export async function listRolloutDevices(
   id: string,
   { status, page }: RolloutDevicesQuery,
 ): Promise<HydraCollection<FirmwareRolloutDevice>> {
-  await getRollout(ctx, id);
+  // 404 for an unknown rollout: its row only, not its presented progress.
+  const [exists] = await ctx.db
+    .select({ id: firmwareRollouts.id })
+    .from(firmwareRollouts)
+    .where(eq(firmwareRollouts.id, id));
+  if (!exists) throw new AppError(404, 'not_found');
   const where = and(
     eq(firmwareRolloutDevices.rolloutId, id),
     status ? eq(firmwareRolloutDevices.status, status) : undefined,
