@@ -50,15 +50,21 @@ function series(samples: readonly Sample[], halfMs: number, reportTo: number): S
   const s = new Float64Array(n);
   let lo = 0;
   let hi = 0;
-  const window: number[] = [];
+  let window = new Float64Array(16);
   for (let i = 0; i < n; i++) {
     while (t[lo]! < t[i]! - halfMs) lo++;
     while (hi < n && t[hi]! <= t[i]! + halfMs) hi++;
-    window.length = 0;
-    for (let j = lo; j < hi; j++) window.push(v[j]!);
-    window.sort((a, b) => a - b);
-    const mid = window.length >> 1;
-    s[i] = window.length % 2 ? window[mid]! : (window[mid - 1]! + window[mid]!) / 2;
+    const size = hi - lo;
+    if (size > window.length) window = new Float64Array(size * 2);
+    // Insertion sort: the window holds a handful of values.
+    for (let j = 0; j < size; j++) {
+      const x = v[lo + j]!;
+      let k = j;
+      for (; k > 0 && window[k - 1]! > x; k--) window[k] = window[k - 1]!;
+      window[k] = x;
+    }
+    const mid = size >> 1;
+    s[i] = size % 2 ? window[mid]! : (window[mid - 1]! + window[mid]!) / 2;
   }
   let valid = n;
   while (valid > 0 && t[valid - 1]! + halfMs >= reportTo) valid--;
@@ -168,15 +174,18 @@ export function findFalls(
       if (s[j]! > si) return false;
       last = j;
     }
+    // The rise test first, on a bound: it is cheap and rejects the background's wiggles
+    // before the background's percentile is computed.
+    let low = si;
+    if (opts.riseFraction > 0) {
+      for (let j = i - 1; j >= 0 && t[j]! >= ti - opts.riseWithinMs; j--)
+        low = Math.min(low, s[j]!);
+      if (si - low < opts.riseFraction * opts.minExcess) return false;
+    }
     const bg = background(i);
     const excess = si - bg;
     if (!(excess >= opts.minExcess)) return false;
-    if (opts.riseFraction > 0) {
-      let low = si;
-      for (let j = i - 1; j >= 0 && t[j]! >= ti - opts.riseWithinMs; j--)
-        low = Math.min(low, s[j]!);
-      if (low - bg > (1 - opts.riseFraction) * excess) return false;
-    }
+    if (opts.riseFraction > 0 && low - bg > (1 - opts.riseFraction) * excess) return false;
     if (opts.dropFraction > 0 && (last === i || s[last]! - bg > (1 - opts.dropFraction) * excess))
       return false;
     return true;
