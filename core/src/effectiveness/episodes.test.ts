@@ -205,8 +205,35 @@ describe('incremental examination', () => {
     expect(inSteps(HOUR)).toEqual(once);
   });
 
-  it('so do windows that cut episodes anywhere (37 minutes)', () => {
+  it('so do windows that cut episodes anywhere (37 and 7 minutes)', () => {
     expect(inSteps(37 * MINUTE)).toEqual(once);
+    expect(inSteps(7 * MINUTE)).toEqual(once);
+  });
+
+  it('holds for falls settled within minutes of their peak (a fast room, one-minute windows)', () => {
+    const fast = { off: 1 / 1800, silence: 1 / 900, auto: 1 / 500, boost: 1 / 200 };
+    const plan = planSpikes({ start, days: 2, seed: 11, gapEvery: 3 });
+    const sim = simulatePm25Room({ k: fast, start, days: 2, spikes: plan, noise: 0.05, seed: 12 });
+    const all = findPm25Episodes(sim.samples, sim.modes, {
+      reportFrom: start,
+      reportTo: start + 2 * DAY,
+    });
+    const stepped: DecayEpisode[] = [];
+    let lo = 0;
+    let hi = 0;
+    for (let from = start; from < start + 2 * DAY; from += MINUTE) {
+      while (sim.samples[lo]!.t < from - EPISODE_LOOKBACK_MS) lo++;
+      while (hi < sim.samples.length && sim.samples[hi]!.t < from + MINUTE) hi++;
+      stepped.push(
+        ...findPm25Episodes(sim.samples.slice(lo, hi), sim.modes, {
+          reportFrom: from,
+          reportTo: from + MINUTE,
+        }),
+      );
+    }
+    // Boost's falls reach their floor before the peak's own confirmation window has passed.
+    expect(all.some((e) => e.mode === 'boost' && e.fitTo! - e.start < 10 * MINUTE)).toBe(true);
+    expect(stepped).toEqual(all);
   });
 
   it('a fall still running at the data end is not returned', () => {
