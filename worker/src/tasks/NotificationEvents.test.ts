@@ -5,6 +5,8 @@ import { defaultPreferences, type NotificationPreferences } from '@aircloud/shar
 import {
   maintenanceEvents,
   notificationPreferences,
+  purifierAirVerdicts,
+  purifierLevelHistory,
   notifications,
   purifiers,
   sensorPurifiers,
@@ -17,6 +19,7 @@ import { insertPurifier, insertStranger, useOwnerDatabase } from '../../test/fix
 import { memoryLogger } from '../../test/harness.ts';
 import { createEvaluateAlertRulesTask } from './EvaluateAlertRulesTask.ts';
 import { createDeviceWatchTask } from './DeviceWatchTask.ts';
+import { refreshWearPaces } from '@aircloud/core/effectiveness/forecast';
 
 const t = useOwnerDatabase();
 let batch = 7_000_000;
@@ -338,5 +341,89 @@ describe('device and maintenance notifications (device watch)', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, owner), eq(notifications.type, 'maintenance_due')));
     expect(new Set(keys.map((k) => k.key)).size).toBe(2);
+  });
+
+  const desired = {
+    mode: 'auto' as const,
+    trh: 5,
+    silent_trh: 5,
+    schedule: null,
+    version: 1,
+    updated_at: '2026-03-01T00:00:00.000Z',
+    source: 'user' as const,
+  };
+
+  it('tells once, the chosen days before, when a consumable will be due at its pace', async () => {
+    const owner = await user({ maintenance_percent: 10, maintenance_days_before: 14 });
+    const p = await insertPurifier(t.database, {
+      model: 'HEPA_DOME_WHITE',
+      userId: owner,
+      name: 'Lobby',
+      desired,
+    });
+    // Filters lose 2 points a day: at 40 % they are due (10 %) in 15 days, then in 13.
+    const day = (d: number) => new Date(Date.parse('2026-11-01T12:00:00Z') + d * 86_400_000);
+    const levels = (filters: number) => ({ ...fullMaintenanceLevels(), filters });
+    await t.database.db.insert(purifierLevelHistory).values(
+      Array.from({ length: 10 }, (_, d) => ({
+        purifierId: p,
+        day: day(d).toISOString().slice(0, 10),
+        levels: levels(58 - 2 * d),
+        at: day(d),
+      })),
+    );
+    await t.database.db
+      .update(purifiers)
+      .set({ maintenanceLevels: levels(40) })
+      .where(eq(purifiers.id, p));
+    const watchAt = (d: number) =>
+      createDeviceWatchTask({ db: t.database.db, logger, clock: { now: () => day(d) } });
+    expect(await refreshWearPaces(t.database.db, day(9))).toBeGreaterThanOrEqual(1);
+    await watchAt(9)();
+    expect((await rowsOf(owner)).filter((r) => r.type === 'maintenance_soon')).toEqual([]);
+    // Two days later the pace puts it 13 days away: told, once.
+    await t.database.db
+      .update(purifiers)
+      .set({ maintenanceLevels: levels(36) })
+      .where(eq(purifiers.id, p));
+    await watchAt(11)();
+    await watchAt(11)();
+    const soon = (await rowsOf(owner)).filter((r) => r.type === 'maintenance_soon');
+    expect(soon).toHaveLength(1);
+    expect(soon[0]!.payload).toMatchObject({ level: 'filters', percent: 36 });
+    expect(Date.parse(soon[0]!.payload.due_at!)).toBeCloseTo(day(24).getTime(), -8);
+  });
+
+  it('tells once when a purifier has been measured below its TRH for a week', async () => {
+    const owner = await user();
+    const p = await insertPurifier(t.database, {
+      model: 'HEPA_DOME_WHITE',
+      userId: owner,
+      name: 'Class 2B',
+      desired,
+    });
+    await sensorOf(owner, [p]);
+    const since = new Date('2026-11-10T08:00:00Z');
+    await t.database.db.insert(purifierAirVerdicts).values({
+      purifierId: p,
+      verdict: 'below',
+      ach: 2.3,
+      targetAch: 5,
+      belowSince: since,
+    });
+    const watchAt = (iso: string) =>
+      createDeviceWatchTask({ db: t.database.db, logger, clock: { now: () => new Date(iso) } });
+    await watchAt('2026-11-16T08:00:00Z')();
+    expect((await rowsOf(owner)).filter((r) => r.type === 'air_changes_below')).toEqual([]);
+    await watchAt('2026-11-17T08:00:01Z')();
+    await watchAt('2026-11-17T09:00:00Z')();
+    const below = (await rowsOf(owner)).filter((r) => r.type === 'air_changes_below');
+    expect(below).toHaveLength(1);
+    expect(below[0]!.payload).toMatchObject({
+      machine_name: 'Class 2B',
+      ach: 2.3,
+      target_ach: 5,
+      below_since: since.toISOString(),
+    });
   });
 });
