@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@aircloud/core/test/database';
 import { seedDemoHistory, DEMO_HISTORY_DAYS } from './seed-demo-history.ts';
 import { seedDemo, seedDemoDevices } from './seed-demo.ts';
+import { measureDueSensors } from '@aircloud/core/effectiveness/measure';
+import { computeEffectiveness } from '@aircloud/core/effectiveness/report';
+import { findPurifier } from '@aircloud/core/purifiers/repository';
+import { roomAirChanges } from '../simulator/room.ts';
 
 let t: TestDatabase;
 let sensorIds: string[];
@@ -57,4 +61,46 @@ describe('demo history', () => {
     // A second start keeps the history it has.
     expect(await seedDemoHistory(t.db, sensorIds)).toBe(0);
   }, 120_000);
+});
+
+describe('the demo rooms measured', () => {
+  it('finds in the month of history the air changes of the simulator’s room model', async () => {
+    await seedDemoHistory(t.db, sensorIds);
+    const result = await measureDueSensors(t.db, new Date(), { budgetMs: 600_000 });
+    expect(result.sensors).toBe(sensorIds.length);
+    const report: string[] = [];
+    const checks: (() => void)[] = [];
+    for (const [i, sensorId] of sensorIds.entries()) {
+      const truth = roomAirChanges(i + 1);
+      const { rows } = await t.db.$client.query<{ purifier_id: string }>(
+        'SELECT purifier_id FROM sensor_purifiers WHERE sensor_id = $1',
+        [sensorId],
+      );
+      for (const { purifier_id } of rows) {
+        const row = (await findPurifier(t.db, purifier_id))!;
+        const measured = await computeEffectiveness(t.db, row, new Date());
+        report.push(
+          `room ${i + 1}: natural ${measured.natural_ach} (${truth.natural}), ventilation ${measured.ventilation_ach} (${truth.ventilation}), ` +
+            (['silence', 'auto', 'boost'] as const)
+              .map(
+                (m) =>
+                  `${m} ${measured.modes[m].ach} (${truth.purifier[m].toFixed(2)}, ${measured.modes[m].episodes})`,
+              )
+              .join(', '),
+        );
+        checks.push(() => {
+          for (const mode of ['auto', 'boost'] as const) {
+            const m = measured.modes[mode];
+            expect(m.verdict, `${mode} of room ${i + 1}`).not.toBe('not_enough_data');
+            expect(m.ach!).toBeGreaterThan(truth.purifier[mode] * 0.8);
+            expect(m.ach!).toBeLessThan(truth.purifier[mode] * 1.2);
+          }
+          expect(measured.ventilation_ach!).toBeGreaterThan(truth.ventilation * 0.8);
+          expect(measured.ventilation_ach!).toBeLessThan(truth.ventilation * 1.2);
+        });
+      }
+    }
+    console.log(report.join('\n'));
+    for (const check of checks) check();
+  }, 600_000);
 });
