@@ -1,5 +1,5 @@
 /**
- * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,notifications,graphs,api,fleet]
+ * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,notifications,graphs,api,fleet,air-changes]
  *
  * Runs the benchmarks one after the other (each on its own product and database: run at the same
  * time on two cores they would measure each other), collects their figures and prints the
@@ -33,13 +33,28 @@ import {
 } from './notifications.ts';
 import { FLEET_TARGET_P95_MS, runFleetBench, type FleetFigures } from './fleet.ts';
 import {
+  AIR_CHANGES_TARGET_P95_MS,
+  printAirChangesFigures,
+  runAirChangesBench,
+  type AirChangesFigures,
+} from './air-changes.ts';
+import {
   INGEST_DEFAULTS,
   printIngestFigures,
   runIngestBench,
   type IngestFigures,
 } from './ingest.ts';
 
-const BENCHES = ['bundle', 'ingest', 'alerts', 'notifications', 'graphs', 'api', 'fleet'] as const;
+const BENCHES = [
+  'bundle',
+  'ingest',
+  'alerts',
+  'notifications',
+  'graphs',
+  'api',
+  'fleet',
+  'air-changes',
+] as const;
 type Bench = (typeof BENCHES)[number];
 
 const { values } = parseArgs({ options: { only: { type: 'string', default: BENCHES.join(',') } } });
@@ -68,6 +83,7 @@ function summary(f: {
   api?: ApiFigures;
   bundle?: BundleFigures;
   fleet?: FleetFigures;
+  airChanges?: AirChangesFigures;
 }): Line[] {
   const lines: Line[] = [];
   if (f.ingest) {
@@ -179,6 +195,22 @@ function summary(f: {
       met: verdict(summaries.length > 0 && worst <= FLEET_TARGET_P95_MS),
     });
   }
+  if (f.airChanges) {
+    const a = f.airChanges;
+    lines.push({
+      target: `(issue 25, no target) decay episodes over ${fmt(a.sensorDays)} sensor-days of one-minute samples, worker CPU`,
+      measured: `${fmt(a.estimatorCpuSeconds, 1)} s (${fmt(a.coreShare * 100, 2)} % of a core keeps up with ${fmt(a.sensorDays)} sensors); against PostgreSQL ${fmt(a.task.cpuMsPerSensorDay, 1)} ms CPU per sensor-day`,
+      ceiling: '–',
+      met: '–',
+    });
+    const worst = Math.max(...a.endpoint.map((e) => e.p95));
+    lines.push({
+      target: `(issue 25) GET /api/purifiers/{ulid}/effectiveness p95 ≤ ${AIR_CHANGES_TARGET_P95_MS} ms`,
+      measured: a.endpoint.map((e) => `×${e.clients}: p95 ${fmt(e.p95)} ms`).join('; '),
+      ceiling: '–',
+      met: verdict(a.endpoint.length > 0 && worst <= AIR_CHANGES_TARGET_P95_MS),
+    });
+  }
   if (f.api) {
     for (const r of f.api.rows.filter((row) => row.group !== 'ceiling'))
       lines.push({
@@ -244,6 +276,8 @@ figures.api = await timed('api', () => runApiBench());
 if (figures.api) printApiFigures(figures.api, API_DEFAULTS);
 figures.fleet = await timed('fleet', () => runFleetBench());
 if (figures.fleet) console.table(figures.fleet.endpoints);
+figures.airChanges = await timed('air-changes', () => runAirChangesBench());
+if (figures.airChanges) printAirChangesFigures(figures.airChanges);
 
 // The raw figures first, so nothing measured is lost if the summary below fails.
 mkdirSync(path.join(root, 'var'), { recursive: true });

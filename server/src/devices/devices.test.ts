@@ -322,6 +322,32 @@ describe('purifier shadow', () => {
     expect(body.pending).toBe(false);
   });
 
+  it('keeps the modes the purifier reported, from when: one row per change, late news ignored', async () => {
+    const purifier = await newPurifier();
+    const base = Date.now() - 60 * 60_000;
+    const at = (minutes: number) => new Date(base + minutes * 60_000).toISOString();
+    // A batch (oldest first once sorted): auto, auto again, boost, then silence.
+    await post(basic(purifier.serial, purifier.secret), {
+      samples: [
+        { ts: at(20), mode: 'boost' },
+        { ts: at(0), mode: 'auto' },
+        { ts: at(10), mode: 'auto' },
+        { ts: at(30), mode: 'silence' },
+      ],
+    }).expect(200);
+    // Older than what the shadow holds: not a change of mode now.
+    await post(basic(purifier.serial, purifier.secret), { ts: at(25), mode: 'off' }).expect(200);
+    await post(basic(purifier.serial, purifier.secret), { ts: at(40), mode: 'silence' }).expect(200);
+    const { rows } = await t.db.execute<{ at: Date; mode: string }>(
+      sql`SELECT at, mode FROM purifier_mode_history WHERE purifier_id = ${purifier.id} ORDER BY at`,
+    );
+    expect(rows.map((r) => [new Date(r.at).toISOString(), r.mode])).toEqual([
+      [at(0), 'auto'],
+      [at(20), 'boost'],
+      [at(30), 'silence'],
+    ]);
+  });
+
   it('converges: PATCH mode -> command on the device socket -> ack + report -> reported == desired', async () => {
     const purifier = await newPurifier();
     const socket = await device(purifier.serial, purifier.secret);

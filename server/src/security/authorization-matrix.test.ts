@@ -165,6 +165,23 @@ const MACHINE_ROWS: Record<string, Row> = {
       send('post', `/api/purifiers/${w.purifier}/maintenance_events`, { type: 'filters' })(s),
     expect: purifierControl(201),
   },
+  'GET /api/purifiers/{ulid}/effectiveness': {
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/effectiveness`)(s),
+    expect: PURIFIER_VIEW,
+  },
+  'GET /api/purifiers/{ulid}/maintenance_forecast': {
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/maintenance_forecast`)(s),
+    expect: PURIFIER_VIEW,
+  },
+  'GET /api/purifiers/{ulid}/decay_episodes': {
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/decay_episodes`)(s),
+    expect: PURIFIER_VIEW,
+  },
+  'GET /api/purifiers/{ulid}/decay_episodes/{id}': {
+    // No such episode: the same 404 to every signed-in caller, whoever may view the purifier.
+    call: (w, s) => get(`/api/purifiers/${w.purifier}/decay_episodes/999999999`)(s),
+    expect: signedIn(404),
+  },
   'GET /api/purifiers/{ulid}/meraki': {
     call: (w, s) => get(`/api/purifiers/${w.purifier}/meraki`)(s),
     expect: PURIFIER_VIEW,

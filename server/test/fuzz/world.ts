@@ -141,6 +141,8 @@ export function pathValues(path: string, world: World, self: Session): Record<st
   const rules: [RegExp, Record<string, string>][] = [
     [/^\/api\/purifiers\/\{ulid\}\/sensors\//, { ulid: ids.purifier, sensorUlid: ids.sensor }],
     [/\/(maintenance|network)_events\/\{id\}$/, { ulid: ids.purifier, id: ids.rule }],
+    // No episode is seeded: the probes reach the handler's 404 (a numeric id, as documented).
+    [/\/decay_episodes\/\{id\}$/, { ulid: ids.purifier, id: '1' }],
     [/^\/api\/purifiers\//, { ulid: ids.purifier }],
     [/^\/webhooks\/meraki\//, { ulid: ids.purifier }],
     // A sensor without a pending import, so upload probes reach the multipart parser.
