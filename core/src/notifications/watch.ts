@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   AIR_CHANGES_BELOW_DAYS,
   MAINTENANCE_DAYS_BEFORE_DEFAULT,
@@ -110,6 +110,17 @@ async function onlineEvents(db: Database, now: Date) {
 }
 
 /**
+ * The name of a consumable's life on purifier `m`: `<prefix>:<purifier>:<level>:` and its last
+ * replacement (`initial` before any), so a notice about it is told once per life.
+ */
+const consumableLifeKey = (prefix: string, level: SQL) =>
+  sql`${prefix} || ':' || m.id || ':' || ${level} || ':' || coalesce((
+        SELECT me.id FROM maintenance_events me
+         WHERE me.purifier_id = m.id
+           AND me.type = CASE ${level} WHEN 'prefilter' THEN 'prefilters' ELSE ${level} END
+         ORDER BY me.occurred_at DESC, me.id DESC LIMIT 1), 'initial')`;
+
+/**
  * Consumables under a user's percentage, once per consumable life (the episode is the last
  * replacement of that consumable, `initial` before any).
  */
@@ -124,11 +135,7 @@ async function maintenanceEvents(db: Database, now: Date) {
   }>(sql`
     WITH levels AS (
       SELECT m.id, m.name, m.user_id, l.key AS level, l.value::float8 AS percent,
-             'maintenance:' || m.id || ':' || l.key || ':' || coalesce((
-               SELECT me.id FROM maintenance_events me
-                WHERE me.purifier_id = m.id
-                  AND me.type = CASE l.key WHEN 'prefilter' THEN 'prefilters' ELSE l.key END
-                ORDER BY me.occurred_at DESC, me.id DESC LIMIT 1), 'initial') AS key
+             ${consumableLifeKey('maintenance', sql`l.key`)} AS key
         FROM purifiers m CROSS JOIN LATERAL jsonb_each_text(m.maintenance_levels) l(key, value)
        WHERE m.user_id IS NOT NULL AND l.value ~ '^-?[0-9.]+$')
     SELECT m.id, m.name, m.level, m.percent, a.user_id, m.key
@@ -164,11 +171,7 @@ async function maintenanceSoonEvents(db: Database, now: Date) {
     WITH levels AS (
       SELECT m.id, m.name, m.user_id, w.level, (m.maintenance_levels ->> w.level)::float8 AS percent,
              w.pace_per_day,
-             'maintenance_soon:' || m.id || ':' || w.level || ':' || coalesce((
-               SELECT me.id FROM maintenance_events me
-                WHERE me.purifier_id = m.id
-                  AND me.type = CASE w.level WHEN 'prefilter' THEN 'prefilters' ELSE w.level END
-                ORDER BY me.occurred_at DESC, me.id DESC LIMIT 1), 'initial') AS key
+             ${consumableLifeKey('maintenance_soon', sql`w.level`)} AS key
         FROM purifier_wear_paces w JOIN purifiers m ON m.id = w.purifier_id
        WHERE m.user_id IS NOT NULL AND w.pace_per_day < 0
          AND (m.maintenance_levels ->> w.level) ~ '^-?[0-9.]+$'),
