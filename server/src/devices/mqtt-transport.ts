@@ -47,9 +47,9 @@ export interface MqttTransport {
  * subscription), so once committed the samples' timestamps go back to the device on its `acks`
  * topic, and a device republishes what stays unacknowledged (docs/api-devices.md, "MQTT").
  *
- * mqtt.js acknowledges the messages of one connection in order, one at a time: each server
- * opens `connections` of them (one persistent session each) so that as many messages wait in
- * one flush.
+ * mqtt.js acknowledges the messages of one connection in order, one at a time (it reads the
+ * next only once the previous is acknowledged): each server opens `connections` of them (one
+ * persistent session each, 192 by default) so that as many messages wait in one flush.
  */
 export function startMqttTransport(deps: MqttTransportDeps): MqttTransport {
   const { ctx } = deps;
