@@ -5,6 +5,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purifier } from '@aircloud/shared/purifiers';
+import { reconcileDeviceAccounts } from '@aircloud/core/mqtt/device-accounts';
+import { DeviceBroker } from '@aircloud/core/mqtt/device-broker';
+import { deviceRole } from '@aircloud/core/mqtt/dynamic-security';
 import { startMosquitto, type LocalBroker } from '@aircloud/core/mqtt/local-broker';
 import { deviceTopics } from '@aircloud/core/mqtt/topics';
 import { provisionSensor } from '@aircloud/core/sensors/provisioning';
@@ -253,6 +256,32 @@ describe('where devices connect', () => {
 });
 
 describe('MQTT credentials', () => {
+  it('gives an account made before the acks topic its ACLs at reconciliation', async () => {
+    const { sensor, secret } = await newSensor();
+    const topics = deviceTopics(sensor.serialNumber);
+    const admin = DeviceBroker.open({ url: broker.url, kind: 'mosquitto' }, console);
+    try {
+      // The role as it was made before `acks` existed.
+      await admin.dynsec!.expect(
+        ['subscribePattern', 'publishClientReceive'].map((acltype) => ({
+          command: 'removeRoleACL',
+          rolename: deviceRole(sensor.serialNumber),
+          acltype,
+          topic: topics.acks,
+        })),
+      );
+      const before = await device(sensor.serialNumber, secret);
+      await expect(before.subscribeAsync(topics.acks, { qos: 1 })).rejects.toMatchObject({
+        packet: { granted: [135] },
+      });
+      await reconcileDeviceAccounts(t.db, admin.dynsec!, [sensor.serialNumber]);
+      const after = await device(sensor.serialNumber, secret);
+      expect((await after.subscribeAsync(topics.acks, { qos: 1 }))[0]!.qos).toBe(1);
+    } finally {
+      await admin.close();
+    }
+  });
+
   it('disconnects and refuses a revoked credential (the sensor is removed)', async () => {
     const { sensor, secret } = await newSensor();
     const client = await device(sensor.serialNumber, secret);
