@@ -1,5 +1,5 @@
 /**
- * Every benchmark, one table: npm run bench [-- --only bundle,ingest,alerts,notifications,graphs,api,fleet,air-changes]
+ * Every benchmark, one table: npm run bench [-- --only bundle,ingest,mqtt,alerts,notifications,graphs,api,fleet,air-changes]
  *
  * Runs the benchmarks one after the other (each on its own product and database: run at the same
  * time on two cores they would measure each other), collects their figures and prints the
@@ -44,10 +44,12 @@ import {
   runIngestBench,
   type IngestFigures,
 } from './ingest.ts';
+import { mqttGoals, printMqttFigures, runMqttBench, type MqttFigures } from './mqtt.ts';
 
 const BENCHES = [
   'bundle',
   'ingest',
+  'mqtt',
   'alerts',
   'notifications',
   'graphs',
@@ -77,6 +79,7 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 /** The rows of the summary table from whatever benchmarks ran. */
 function summary(f: {
   ingest?: IngestFigures;
+  mqtt?: MqttFigures;
   alerts?: AlertsFigures;
   notifications?: NotificationsFigures;
   graphs?: GraphsFigures;
@@ -112,6 +115,22 @@ function summary(f: {
         met: verdict(Number(target['p99 ms']) <= 250),
       });
     }
+  }
+  if (f.mqtt) {
+    const http = f.mqtt.rows.find((r) => r.transport === 'http' && r.batch === 1);
+    const ceilings = [
+      `HTTP single: ${fmt(http?.['server CPU ms / 1,000 samples'])} server CPU ms per 1,000 samples, ${fmt(http?.['sustained/s'])}/s`,
+      `HTTP single p99 ${fmt(http?.['p99 ms'])} ms`,
+      `HTTP batches of 100: ${fmt(f.mqtt.rows.find((r) => r.transport === 'http' && r.batch > 1)?.['sustained/s'])}/s`,
+    ];
+    mqttGoals(f.mqtt).forEach((g, i) =>
+      lines.push({
+        target: `(issue 19) MQTT: ${g.goal}`,
+        measured: g.measured,
+        ceiling: ceilings[i] ?? '',
+        met: verdict(g.met),
+      }),
+    );
   }
   if (f.alerts) {
     const r = f.alerts.row;
@@ -264,6 +283,8 @@ const timed = async <T>(name: Bench, run: () => Promise<T>): Promise<T | undefin
 figures.bundle = await timed('bundle', measureLoginBundle);
 figures.ingest = await timed('ingest', () => runIngestBench());
 if (figures.ingest) printIngestFigures(figures.ingest, INGEST_DEFAULTS);
+figures.mqtt = await timed('mqtt', () => runMqttBench());
+if (figures.mqtt) printMqttFigures(figures.mqtt);
 figures.alerts = await timed('alerts', () => runAlertsBench());
 if (figures.alerts) printAlertsFigures(figures.alerts, ALERTS_DEFAULTS);
 figures.notifications = await timed('notifications', () => runNotificationsBench());

@@ -13,6 +13,7 @@ import { SENSOR_MEASURES } from '@aircloud/shared/sensors';
 import { sha256 } from '@aircloud/core/lib/crypto';
 import { rollUpHistory } from '@aircloud/core/telemetry/rollup';
 import type { LoadCommand, LoadDevice, LoadResult } from './load.ts';
+import type { MqttLoadCommand } from './mqtt-load.ts';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The device secret of every sensor the benchmarks create. */
@@ -63,6 +64,8 @@ export function startProduct(options: {
   varDir: string;
   /** Preload scripts/bench/probe.mjs into server and worker, writing into this folder. */
   probeDir?: string;
+  /** More environment (e.g. MQTT_URL: the broker of the benchmark instead of one of its own). */
+  env?: NodeJS.ProcessEnv;
 }): Product {
   const probe = options.probeDir
     ? {
@@ -75,6 +78,7 @@ export function startProduct(options: {
     env: {
       ...process.env,
       ...probe,
+      ...options.env,
       PORT: String(options.port),
       E2E_DATABASE: options.database,
       LOG_LEVEL: 'warn',
@@ -262,21 +266,37 @@ export interface LoadProcess {
   kill: () => void;
 }
 
-/** The HTTP load generator (scripts/bench/load.ts) in a child process. */
-export function startLoad(): LoadProcess {
-  const load = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), {
+/** A load generator in a child process: one command at a time, one answer each. */
+function forkLoad<C, R>(
+  file: string,
+): {
+  pid: number;
+  run: (cmd: C) => Promise<R>;
+  kill: () => void;
+} {
+  const child = fork(fileURLToPath(new URL(file, import.meta.url)), {
     execArgv: ['--import', 'tsx'],
   });
-  process.on('exit', () => load.kill());
+  process.on('exit', () => child.kill());
   return {
-    pid: load.pid!,
+    pid: child.pid!,
     run: (cmd) =>
-      new Promise<LoadResult>((resolve) => {
-        load.once('message', (m) => resolve(m as LoadResult));
-        load.send(cmd);
+      new Promise<R>((resolve) => {
+        child.once('message', (m) => resolve(m as R));
+        child.send(cmd as object);
       }),
-    kill: () => load.kill(),
+    kill: () => child.kill(),
   };
+}
+
+/** The HTTP load generator (scripts/bench/load.ts) in a child process. */
+export function startLoad(): LoadProcess {
+  return forkLoad<LoadCommand, LoadResult>('./load.ts');
+}
+
+/** The MQTT load generator (scripts/bench/mqtt-load.ts) in a child process. */
+export function startMqttLoad() {
+  return forkLoad<MqttLoadCommand, unknown>('./mqtt-load.ts');
 }
 
 // ---- docs/performance.md -------------------------------------------------------------------

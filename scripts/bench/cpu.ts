@@ -33,7 +33,10 @@ function processes(): { pid: number; ppid: number; comm: string; cmd: string }[]
     });
 }
 
-export type Groups = Record<'server' | 'worker' | 'postgres' | 'redis' | 'client', number[]>;
+export type Groups = Record<
+  'server' | 'worker' | 'postgres' | 'redis' | 'broker' | 'client',
+  number[]
+>;
 
 /** The processes to watch: server and worker started by `startPid`, PostgreSQL and Redis. */
 export function groups(startPid: number): Groups {
@@ -52,6 +55,8 @@ export function groups(startPid: number): Groups {
       .filter((p) => p.comm === 'postgres' || p.comm.startsWith('postgres'))
       .map((p) => p.pid),
     redis: all.filter((p) => p.comm.startsWith('redis-server')).map((p) => p.pid),
+    // The benchmark's own MQTT broker, when it has one (never the machine's).
+    broker: [],
     client: [],
   };
 }
@@ -76,6 +81,7 @@ export function cpuSnapshot(g: Groups): Snapshot {
     // PostgreSQL backends come and go: the current ones, compared pid by pid.
     postgres: ticks(groups(0).postgres),
     redis: ticks(g.redis),
+    broker: ticks(g.broker),
     client: ticks(g.client),
   };
 }
@@ -93,6 +99,7 @@ export function cpuPercent(a: Snapshot, b: Snapshot) {
     worker: pct('worker'),
     postgres: pct('postgres'),
     redis: pct('redis'),
+    broker: pct('broker'),
     client: pct('client'),
     machine: Math.round(((b.machine - a.machine) / CLK_TCK / seconds) * 100),
   };

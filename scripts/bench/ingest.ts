@@ -12,8 +12,6 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import {
   demoOwner,
   insertBenchSensors,
@@ -23,6 +21,7 @@ import {
   waitReady,
 } from './common.ts';
 import { cpuPercent, cpuSnapshot, groups } from './cpu.ts';
+import { openSubscribers } from './live.ts';
 import type { LoadCommand } from './load.ts';
 
 export interface IngestBenchOptions {
@@ -96,38 +95,7 @@ export async function runIngestBench(
     });
 
     // Browser-like subscribers, signed in as the owner, each following SENSORS / SUBSCRIBERS sensors.
-    const login = await fetch(`${BASE}/security/token/request`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: BASE },
-      body: JSON.stringify({ email: 'user@demo.test', password: 'Demo-1234' }),
-    });
-    const cookie = (
-      login.headers.getSetCookie().find((c) => c.startsWith('access_token=')) ?? ''
-    ).split(';')[0]!;
-    let latencies: number[] = [];
-    let received = 0;
-    const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
-    for (let s = 0; s < SUBSCRIBERS; s += 1) {
-      const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(BASE, {
-        transports: ['websocket'],
-        forceNew: true,
-        extraHeaders: { Cookie: cookie },
-      });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      socket.on('sensor:samples', (event) => {
-        const now = Date.now();
-        for (const sample of event.samples) latencies.push(now - Date.parse(sample.ts));
-        received += event.samples.length;
-      });
-      for (let i = s; i < SENSORS; i += SUBSCRIBERS) {
-        const ack = await socket.timeout(5000).emitWithAck('subscribe', { sensor: ids[i]! });
-        if (!ack.ok) throw new Error(`subscription refused: ${JSON.stringify(ack)}`);
-      }
-      sockets.push(socket);
-    }
+    const live = await openSubscribers(BASE, ids, SUBSCRIBERS);
 
     const load = startLoad();
     const runLoad = load.run;
@@ -137,13 +105,15 @@ export async function runIngestBench(
 
     const rows: Row[] = [];
     const phase = async (label: string, cmd: LoadCommand, offered: number | string) => {
-      latencies = [];
-      received = 0;
+      live.reset();
       const before = cpuSnapshot(g);
       const result = await runLoad(cmd);
       await new Promise((r) => setTimeout(r, 500)); // the last pushes
       const after = cpuSnapshot(g);
-      const sorted = latencies.slice().sort((a, b) => a - b);
+      const sorted = live
+        .latencies()
+        .slice()
+        .sort((a, b) => a - b);
       const cpu = cpuPercent(before, after);
       const row: Row = {
         phase: label,
@@ -157,7 +127,7 @@ export async function runIngestBench(
           .map(([status, n]) => `${status}×${n}`)
           .join(' '),
         'not sent': result.notSent,
-        'pushed/s': Math.round(received / (result.durationMs / 1000)),
+        'pushed/s': Math.round(live.received() / (result.durationMs / 1000)),
         'p50 ms': percentile(sorted, 50),
         'p95 ms': percentile(sorted, 95),
         'p99 ms': percentile(sorted, 99),
@@ -212,7 +182,7 @@ export async function runIngestBench(
         .rows[0].n,
     );
     await db.end();
-    sockets.forEach((s) => s.disconnect());
+    live.close();
     await stopProduct();
 
     // The ceiling: a bare node:http JSON endpoint on the same machine, same client.

@@ -5,6 +5,7 @@
  * loop (`concurrency` requests always in flight) to find a maximum.
  */
 import http from 'node:http';
+import { telemetryBody } from './samples.ts';
 
 export interface LoadDevice {
   serial: string;
@@ -70,38 +71,6 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
   });
 }
 
-let measure = 0;
-/** A batch of samples with `ts` at send time (distinct milliseconds) and plausible measures. */
-function body(batch: number): string {
-  const now = Date.now();
-  const samples = [];
-  for (let k = 0; k < batch; k += 1) {
-    measure = (measure + 1) % 1000;
-    const pm25 = 5 + (measure % 40);
-    const pc03 = pm25 * 1500 + 200;
-    samples.push({
-      ts: new Date(now - (batch - 1 - k)).toISOString(),
-      measures: {
-        co2: 420 + measure,
-        pm1: pm25 * 0.7,
-        pm25,
-        pm10: pm25 * 1.4,
-        temperature: 21.3,
-        humidity: 45.2,
-        formaldehyde: 12,
-        tvoc: 180,
-        pc03,
-        pc05: pc03 * 0.3,
-        pc1: pc03 * 0.06,
-        pc25: pc03 * 0.006,
-        pc5: pc03 * 0.001,
-        pc10: pc03 * 0.0002,
-      },
-    });
-  }
-  return JSON.stringify({ samples });
-}
-
 async function run(cmd: LoadCommand): Promise<LoadResult> {
   const url = new URL('/device/v1/telemetry', cmd.url);
   const auths = cmd.devices.map((d) => ({
@@ -122,7 +91,7 @@ async function run(cmd: LoadCommand): Promise<LoadResult> {
     const auth = auths[next++ % auths.length]!;
     inflight += 1;
     result.requests += 1;
-    const [status, text] = await post(url, auth, body(cmd.batch));
+    const [status, text] = await post(url, auth, telemetryBody(cmd.batch));
     inflight -= 1;
     result.statuses[status] = (result.statuses[status] ?? 0) + 1;
     if (status === 200) {

@@ -19,6 +19,8 @@ export interface FaultContext {
   worker: ProductProcess;
   /** Cookie header of the demo user (user@demo.test). */
   cookie: string;
+  /** `--without-mqtt-republish`: MQTT devices trust the broker's PUBACK alone (shows the loss). */
+  withoutMqttRepublish?: boolean;
 }
 
 /**

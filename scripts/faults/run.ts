@@ -1,11 +1,13 @@
 /**
- * The fault suite: npm run test:faults [-- --only a,c]
+ * The fault suite: npm run test:faults [-- --only a,c] [--without-mqtt-republish]
  *
  * Runs its own PostgreSQL and Redis on free ports (never the shared ones), the product's server
  * and worker as separate processes, then the scenarios one after the other:
  *   (a) worker killed mid-import and mid-evaluation, (b) Redis down 10 s, (c) PostgreSQL
  *   restarted, (d) one of two servers killed, (e) the worker killed under `npm start` itself (its
- *   supervisor starts it again).
+ *   supervisor starts it again), (f) sensors on MQTT through our own Mosquitto: a server
+ *   killed mid-flush, then the broker restarted (`--without-mqtt-republish`: the devices trust
+ *   the broker's PUBACK alone, and the scenario shows what that loses).
  * Prints one line of figures per scenario; exits 1 on any lost sample, duplicate, skipped or
  * double-fired rule, or 5xx other than the expected 503s. Logs: var/faults/logs/.
  */
@@ -20,6 +22,7 @@ import { redisOutage } from './scenarios/redis-outage.ts';
 import { serverFailover } from './scenarios/server-failover.ts';
 import { workerKill } from './scenarios/worker-kill.ts';
 import { startSupervision } from './scenarios/start-supervision.ts';
+import { mqttDelivery } from './scenarios/mqtt-delivery.ts';
 
 const SCENARIOS: Record<string, (ctx: FaultContext) => Promise<ScenarioResult>> = {
   a: workerKill,
@@ -27,9 +30,15 @@ const SCENARIOS: Record<string, (ctx: FaultContext) => Promise<ScenarioResult>> 
   c: postgresRestart,
   d: serverFailover,
   e: startSupervision,
+  f: mqttDelivery,
 };
 
-const { values } = parseArgs({ options: { only: { type: 'string', default: 'a,b,c,d,e' } } });
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'a,b,c,d,e,f' },
+    'without-mqtt-republish': { type: 'boolean', default: false },
+  },
+});
 const selected = values.only.split(',').map((s) => s.trim());
 for (const key of selected) if (!SCENARIOS[key]) throw new Error(`unknown scenario ${key}`);
 
@@ -81,7 +90,16 @@ try {
   const server = new ProductProcess('server-1', 'server/src/main.ts', env, await freePort());
   const worker = new ProductProcess('worker-1', 'worker/src/main.ts', env);
   await Promise.all([server.start(), worker.start()]);
-  ctx = { postgres, redis, databaseUrl, env, server, worker, cookie: await signIn(server.base) };
+  ctx = {
+    postgres,
+    redis,
+    databaseUrl,
+    env,
+    server,
+    worker,
+    cookie: await signIn(server.base),
+    withoutMqttRepublish: values['without-mqtt-republish'],
+  };
   console.log(
     `[faults] product up in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
       `(PostgreSQL :${postgres.port}, Redis :${redis.port}, server :${server.port})`,

@@ -116,7 +116,10 @@ export async function startEmbeddedBroker(databaseUrl: string): Promise<ProductB
       const serial = serialOf(client);
       const topics = serial ? deviceTopics(serial) : null;
       const allowed =
-        topics && [topics.desired, topics.errors, topics.credentials].includes(subscription.topic);
+        topics &&
+        [topics.desired, topics.errors, topics.acks, topics.credentials].includes(
+          subscription.topic,
+        );
       done(null, allowed ? subscription : null);
     },
   });

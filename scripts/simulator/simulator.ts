@@ -319,7 +319,7 @@ export function simulate(devices: DeviceCredentials[], options: SimulatorOptions
     stop() {
       timers.forEach((t) => clearTimeout(t));
       for (const p of purifiers.values()) p.socket?.disconnect();
-      for (const device of [...purifiers.values(), ...sensors]) device.mqtt?.disconnect();
+      for (const device of [...purifiers.values(), ...sensors]) void device.mqtt?.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import {
+  deviceAclUpgrade,
   listDeviceAccounts,
   removeDeviceAccount,
   type DynamicSecurity,
@@ -71,7 +72,8 @@ export async function verifyDeviceAccount(
 /**
  * Brings the broker accounts of `serials` in line with their credentials: a device that no
  * longer has one loses its account, a blocked one is disabled, an active one enabled (all of
- * which close the sessions of the accounts that lose access).
+ * which close the sessions of the accounts that lose access); a role made before the `acks`
+ * topic gets its ACLs.
  */
 export async function reconcileDeviceAccounts(
   db: Database,
@@ -89,8 +91,11 @@ export async function reconcileDeviceAccounts(
     } else {
       if (state === 'disabled') disabled += 1;
       await dynsec.expect(
-        [{ command: state === 'active' ? 'enableClient' : 'disableClient', username: serial }],
-        /not found/i,
+        [
+          { command: state === 'active' ? 'enableClient' : 'disableClient', username: serial },
+          ...deviceAclUpgrade(serial),
+        ],
+        /not found|already exists/i,
       );
     }
   }

@@ -43,11 +43,25 @@ export function deviceAcls(serial: string) {
     { acltype: 'publishClientSend', topic: topics.credentialsAck, allow: true },
     { acltype: 'subscribePattern', topic: topics.desired, allow: true },
     { acltype: 'subscribePattern', topic: topics.errors, allow: true },
+    { acltype: 'subscribePattern', topic: topics.acks, allow: true },
     { acltype: 'subscribePattern', topic: topics.credentials, allow: true },
     { acltype: 'publishClientReceive', topic: topics.desired, allow: true },
     { acltype: 'publishClientReceive', topic: topics.errors, allow: true },
+    { acltype: 'publishClientReceive', topic: topics.acks, allow: true },
     { acltype: 'publishClientReceive', topic: topics.credentials, allow: true },
   ];
+}
+
+/**
+ * Commands that give an existing device role the ACLs added since it was made (the `acks`
+ * topic): accounts are made once per secret, so a broker's older roles are brought up to date
+ * by the reconciliation at a server's start. "Already exists" answers are expected.
+ */
+export function deviceAclUpgrade(serial: string): DynsecCommand[] {
+  const acks = deviceTopics(serial).acks;
+  return deviceAcls(serial)
+    .filter((acl) => acl.topic === acks)
+    .map((acl) => ({ command: 'addRoleACL', rolename: deviceRole(serial), ...acl }));
 }
 
 /** The ACLs of the servers' role (besides the admin role's `$CONTROL` and subscribe-all). */

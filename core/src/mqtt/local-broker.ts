@@ -3,7 +3,14 @@ import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Socket, createServer } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_ACL_ACCESS, DEVICE_GROUP, SERVER_ACLS, SERVER_ROLE } from './dynamic-security.ts';
+import {
+  DEFAULT_ACL_ACCESS,
+  DEVICE_GROUP,
+  SERVER_ACLS,
+  SERVER_ROLE,
+  deviceAcls,
+  deviceRole,
+} from './dynamic-security.ts';
 
 /**
  * A Mosquitto of our own (the start script, tests, benchmarks, fault scenarios): its own port,
@@ -71,8 +78,17 @@ function dynsecPassword(password: string) {
   };
 }
 
-/** A first dynamic-security file: the administrator, the servers' role, the devices' group. */
-function dynsecFile(admin: string, password: string) {
+/** A device account written into a new broker's configuration (benchmarks: thousands at once). */
+export interface SeededDevice {
+  serial: string;
+  secret: string;
+}
+
+/**
+ * A first dynamic-security file: the administrator, the servers' role, the devices' group, and
+ * the accounts of `devices` (as `setDeviceAccount` makes them, without one command each).
+ */
+function dynsecFile(admin: string, password: string, devices: SeededDevice[]) {
   return {
     clients: [
       {
@@ -81,9 +97,23 @@ function dynsecFile(admin: string, password: string) {
         ...dynsecPassword(password),
         roles: [{ rolename: 'admin' }, { rolename: SERVER_ROLE }],
       },
+      ...devices.map((d) => ({
+        username: d.serial,
+        textname: 'AirCloud device',
+        ...dynsecPassword(d.secret),
+        roles: [{ rolename: deviceRole(d.serial) }],
+        groups: [{ groupname: DEVICE_GROUP }],
+      })),
     ],
-    groups: [{ groupname: DEVICE_GROUP, roles: [], clients: [] }],
+    groups: [
+      {
+        groupname: DEVICE_GROUP,
+        roles: [],
+        clients: devices.map((d) => ({ username: d.serial })),
+      },
+    ],
     roles: [
+      ...devices.map((d) => ({ rolename: deviceRole(d.serial), acls: deviceAcls(d.serial) })),
       {
         rolename: 'admin',
         acls: [
@@ -112,6 +142,8 @@ export async function startMosquitto(options: {
   portRange?: [number, number];
   mosquitto?: string;
   plugin?: string;
+  /** Device accounts to write into a new configuration (ignored when `dir` has one). */
+  devices?: SeededDevice[];
 }): Promise<LocalBroker> {
   const mosquitto = options.mosquitto ?? findMosquitto();
   const plugin = options.plugin ?? findDynamicSecurityPlugin();
@@ -132,9 +164,13 @@ export async function startMosquitto(options: {
   };
   const dynsec = path.join(dir, 'dynamic-security.json');
   if (!existsSync(dynsec))
-    writeFileSync(dynsec, JSON.stringify(dynsecFile(admin.username, admin.password), null, 2), {
-      mode: 0o600,
-    });
+    writeFileSync(
+      dynsec,
+      JSON.stringify(dynsecFile(admin.username, admin.password, options.devices ?? []), null, 2),
+      {
+        mode: 0o600,
+      },
+    );
   const port =
     options.port || (options.portRange ? await freePort(...options.portRange) : await freePort());
   const config = path.join(dir, 'mosquitto.conf');

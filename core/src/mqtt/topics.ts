@@ -1,7 +1,8 @@
 /**
  * The MQTT topics of a device (docs/api-devices.md, "MQTT"): one tree per serial number, which
  * the broker's ACLs confine each device to (it publishes its telemetry and its credential
- * acknowledgement; it reads its desired state, its refusals and its new secrets).
+ * acknowledgement; it reads its desired state, its refusals, which samples are stored and its
+ * new secrets).
  */
 
 /** The root of every device topic. */
@@ -23,6 +24,8 @@ export function deviceTopics(serial: string) {
     desired: `${base}/desired`,
     /** server → device: refusals of its telemetry, with the catalogue key. */
     errors: `${base}/errors`,
+    /** server → device: `{ts: [...]}`, the samples of a telemetry message once committed (QoS 0). */
+    acks: `${base}/acks`,
     /** server → device: a rotation's new secret. */
     credentials: `${base}/credentials`,
     /** device → server: `{device_secret}`, the new secret, once stored: ends the rotation. */

@@ -6,6 +6,7 @@ import {
   DEVICE_TOPIC_ROOT,
   SHARED_CREDENTIAL_ACK_SUBSCRIPTION,
   SHARED_TELEMETRY_SUBSCRIPTION,
+  deviceTopics,
   serialOfTopic,
 } from '@aircloud/core/mqtt/topics';
 import type { AppContext } from '../context.ts';
@@ -41,9 +42,14 @@ export interface MqttTransport {
  * server that dies mid-flush leaves its messages to the broker, which delivers them again (the
  * samples' unique key absorbs what was already stored).
  *
- * mqtt.js acknowledges the messages of one connection in order, one at a time: each server
- * opens `connections` of them (one persistent session each) so that as many messages wait in
- * one flush.
+ * The broker's own PUBACK to a device is not the end of the story: a broker restart loses what
+ * it accepted before the servers subscribed again (Mosquitto 2.0 restores no shared
+ * subscription), so once committed the samples' timestamps go back to the device on its `acks`
+ * topic, and a device republishes what stays unacknowledged (docs/api-devices.md, "MQTT").
+ *
+ * mqtt.js acknowledges the messages of one connection in order, one at a time (it reads the
+ * next only once the previous is acknowledged): each server opens `connections` of them (one
+ * persistent session each, 192 by default) so that as many messages wait in one flush.
  */
 export function startMqttTransport(deps: MqttTransportDeps): MqttTransport {
   const { ctx } = deps;
@@ -61,12 +67,17 @@ export function startMqttTransport(deps: MqttTransportDeps): MqttTransport {
       clientId: `${settings.clientId}-${i}`,
       // A persistent session: what was delivered but not acknowledged comes again.
       clean: false,
+      // Subscribe at every connection ourselves (below). mqtt.js skips its own resubscription
+      // when the broker says the session is present, and drops a subscribe it believes it
+      // already holds; but Mosquitto 2.0 restores a persistent session without its shared
+      // subscriptions, so after a broker restart this server would take nothing at all.
+      resubscribe: false,
       reconnectPeriod: 1_000,
       connectTimeout: 5_000,
     });
     client.on('error', (err) => ctx.logger.warn({ err }, 'mqtt telemetry connection error'));
     client.handleMessage = (packet, done) => {
-      handle(deps, packet).then(
+      handle(deps, client, packet).then(
         () => done(),
         (err: unknown) => {
           // Not acknowledged: the connection is dropped and the broker delivers it again.
@@ -97,11 +108,25 @@ export function startMqttTransport(deps: MqttTransportDeps): MqttTransport {
 }
 
 /** One message: telemetry, or the acknowledgement of a rotation's new secret. */
-async function handle(deps: MqttTransportDeps, packet: IPublishPacket): Promise<void> {
+async function handle(
+  deps: MqttTransportDeps,
+  client: MqttClient,
+  packet: IPublishPacket,
+): Promise<void> {
   const serial = serialOfTopic(packet.topic);
   if (!serial) return;
   if (packet.topic.endsWith('/credentials/ack')) return acknowledgeSecret(deps, serial, packet);
-  return ingest(deps, serial, packet);
+  const stored = await ingest(deps, serial, packet);
+  if (stored) acknowledgeStored(client, serial, stored);
+}
+
+/**
+ * Tells the device which of its samples are committed (stored now or before): `{ts: [...]}` on
+ * its `acks` topic, at QoS 0 on the connection the message came by. A lost acknowledgement
+ * costs a republication, which the unique key absorbs.
+ */
+function acknowledgeStored(client: MqttClient, serial: string, ts: string[]): void {
+  client.publish(deviceTopics(serial).acks, JSON.stringify({ ts }), { qos: 0 });
 }
 
 async function refuse(
@@ -114,28 +139,33 @@ async function refuse(
   await deps.broker.publishError(serial, rejectionBody(reason, violations));
 }
 
-async function ingest(deps: MqttTransportDeps, serial: string, packet: IPublishPacket) {
+/** Stores one telemetry message; answers the timestamps committed (null: refused). */
+async function ingest(
+  deps: MqttTransportDeps,
+  serial: string,
+  packet: IPublishPacket,
+): Promise<string[] | null> {
   const { ctx, auth, batcher, metrics, broker } = deps;
   metrics.request();
   // The broker checked the password and its ACLs bind the topic to the device.
   const device = await auth.identify(serial);
-  if (!device) return refuse(deps, serial, 'unauthorized');
-  if (packet.payload.length > 1024 * 1024) return refuse(deps, serial, 'too_large');
+  if (!device) return refused(deps, serial, 'unauthorized');
+  if (packet.payload.length > 1024 * 1024) return refused(deps, serial, 'too_large');
   let body: unknown;
   try {
     body = JSON.parse(packet.payload.toString('utf8'));
   } catch {
-    return refuse(deps, serial, 'invalid_json');
+    return refused(deps, serial, 'invalid_json');
   }
   if (device.kind === 'sensor') {
     const parsed = parseSensorTelemetry(device.id, body);
-    if (!parsed.ok) return refuse(deps, serial, 'validation', parsed.violations);
+    if (!parsed.ok) return refused(deps, serial, 'validation', parsed.violations);
     const outcome = await batcher.store(parsed.items);
     metrics.samples(outcome.accepted, outcome.duplicates);
-    return;
+    return parsed.items.map((row) => new Date(row.ts).toISOString());
   }
   const parsed = parsePurifierTelemetry(body);
-  if (!parsed.ok) return refuse(deps, serial, 'validation', parsed.violations);
+  if (!parsed.ok) return refused(deps, serial, 'validation', parsed.violations);
   const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
   metrics.samples(parsed.items.length);
   await announcePurifierReports(ctx, outcome);
@@ -152,6 +182,18 @@ async function ingest(deps: MqttTransportDeps, serial: string, packet: IPublishP
     const secret = await followUpCredential(ctx, current, '');
     if (secret) await broker.publishCredentials(serial, secret);
   }
+  return parsed.items.map((report) => new Date(report.ts).toISOString());
+}
+
+/** Refuses a telemetry message: nothing of it is stored. */
+async function refused(
+  deps: MqttTransportDeps,
+  serial: string,
+  reason: TelemetryRejection,
+  violations?: Violation[],
+): Promise<null> {
+  await refuse(deps, serial, reason, violations);
+  return null;
 }
 
 /**

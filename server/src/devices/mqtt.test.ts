@@ -5,6 +5,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Purifier } from '@aircloud/shared/purifiers';
+import { reconcileDeviceAccounts } from '@aircloud/core/mqtt/device-accounts';
+import { DeviceBroker } from '@aircloud/core/mqtt/device-broker';
+import { deviceRole } from '@aircloud/core/mqtt/dynamic-security';
 import { startMosquitto, type LocalBroker } from '@aircloud/core/mqtt/local-broker';
 import { deviceTopics } from '@aircloud/core/mqtt/topics';
 import { provisionSensor } from '@aircloud/core/sensors/provisioning';
@@ -121,9 +124,19 @@ describe('MQTT telemetry', () => {
     const { sensor, secret } = await newSensor();
     const client = await device(sensor.serialNumber, secret);
     const topics = deviceTopics(sensor.serialNumber);
-    // The device's PUBACK is the broker's; the server acknowledges its copy once committed.
-    await client.publishAsync(topics.telemetry, JSON.stringify(sample(640)), { qos: 1 });
-    await expect.poll(() => storedSamples(sensor.id)).toBe(1);
+    await client.subscribeAsync(topics.acks, { qos: 1 });
+    // The device's PUBACK is the broker's; the server acknowledges its copy once committed,
+    // and tells the device which samples are stored on its acks topic.
+    const first = sample(640, new Date(Date.now() - 5000));
+    const ack = nextMessage(client, topics.acks);
+    await client.publishAsync(topics.telemetry, JSON.stringify(first), { qos: 1 });
+    expect((await ack).body).toEqual({ ts: [first.ts] });
+    expect(await storedSamples(sensor.id)).toBe(1);
+    // Republished (its acknowledgement lost): acknowledged again, stored once.
+    const again = nextMessage(client, topics.acks);
+    await client.publishAsync(topics.telemetry, JSON.stringify(first), { qos: 1 });
+    expect((await again).body).toEqual({ ts: [first.ts] });
+    expect(await storedSamples(sensor.id)).toBe(1);
     const batch = { samples: [sample(650, new Date(Date.now() - 2000)), sample(660)] };
     await client.publishAsync(topics.telemetry, JSON.stringify(batch), { qos: 1 });
     await expect.poll(() => storedSamples(sensor.id)).toBe(3);
@@ -161,8 +174,8 @@ describe('MQTT telemetry', () => {
       }),
     ).rejects.toThrow(/not authori[sz]ed/i);
     await expect(
-      client.subscribeAsync([other.desired, other.errors], { qos: 1 }),
-    ).rejects.toMatchObject({ packet: { granted: [135, 135] } }); // 0x87 not authorized
+      client.subscribeAsync([other.desired, other.errors, other.acks], { qos: 1 }),
+    ).rejects.toMatchObject({ packet: { granted: [135, 135, 135] } }); // 0x87 not authorized
     const own = await client.subscribeAsync(deviceTopics(a.sensor.serialNumber).desired, {
       qos: 1,
     });
@@ -243,6 +256,32 @@ describe('where devices connect', () => {
 });
 
 describe('MQTT credentials', () => {
+  it('gives an account made before the acks topic its ACLs at reconciliation', async () => {
+    const { sensor, secret } = await newSensor();
+    const topics = deviceTopics(sensor.serialNumber);
+    const admin = DeviceBroker.open({ url: broker.url, kind: 'mosquitto' }, console);
+    try {
+      // The role as it was made before `acks` existed.
+      await admin.dynsec!.expect(
+        ['subscribePattern', 'publishClientReceive'].map((acltype) => ({
+          command: 'removeRoleACL',
+          rolename: deviceRole(sensor.serialNumber),
+          acltype,
+          topic: topics.acks,
+        })),
+      );
+      const before = await device(sensor.serialNumber, secret);
+      await expect(before.subscribeAsync(topics.acks, { qos: 1 })).rejects.toMatchObject({
+        packet: { granted: [135] },
+      });
+      await reconcileDeviceAccounts(t.db, admin.dynsec!, [sensor.serialNumber]);
+      const after = await device(sensor.serialNumber, secret);
+      expect((await after.subscribeAsync(topics.acks, { qos: 1 }))[0]!.qos).toBe(1);
+    } finally {
+      await admin.close();
+    }
+  });
+
   it('disconnects and refuses a revoked credential (the sensor is removed)', async () => {
     const { sensor, secret } = await newSensor();
     const client = await device(sensor.serialNumber, secret);
@@ -289,4 +328,31 @@ describe('MQTT credentials', () => {
       .send({ ts: new Date().toISOString() });
     expect(http.status).toBe(200);
   });
+});
+
+// Last: it restarts the broker under the other tests' feet.
+describe('a broker restart', () => {
+  it('finds the servers subscribed again (Mosquitto 2.0 restores no shared subscription)', async () => {
+    const { sensor, secret } = await newSensor();
+    await broker.stop();
+    broker = await startMosquitto({ dir, port: broker.port });
+    // The server's sessions come back present but without their shared subscription: only a
+    // subscription made again at each connection gets the telemetry to a server.
+    const client = await retry(() => device(sensor.serialNumber, secret));
+    const topics = deviceTopics(sensor.serialNumber);
+    await client.subscribeAsync(topics.acks, { qos: 1 });
+    const acked = new Promise<void>((resolve) => client.once('message', () => resolve()));
+    // What is published before the servers are back is lost to them (the broker accepted it):
+    // the device publishes again until acknowledged, as the contract says.
+    const timer = setInterval(
+      () => void client.publishAsync(topics.telemetry, JSON.stringify(sample(720)), { qos: 1 }),
+      500,
+    );
+    try {
+      await acked;
+    } finally {
+      clearInterval(timer);
+    }
+    await expect.poll(() => storedSamples(sensor.id)).toBeGreaterThan(0);
+  }, 20_000);
 });
