@@ -4,7 +4,8 @@
 // client/src/lib/api/earlyAnswers.ts, uses it for the same GET). Only with the readable
 // session_hint cookie (as mayHaveSession in client/src/lib/api/baseQuery.ts): an anonymous
 // visitor asks nothing. Anything but a 200 gives null, and the client then asks through the API
-// layer (refresh on 401, sign-out on 5xx).
+// layer (refresh on 401, sign-out on 5xx). The build puts it inline in index.html (the requests
+// leave as the HTML arrives); the server's CSP allows it by its hash (inlineScriptHashes).
 /* global window, document, location */
 (function () {
   if (!/(?:^|;\s*)session_hint=/.test(document.cookie)) return;

@@ -1,4 +1,5 @@
-// Sets <html data-theme> before the first paint (an external file: the CSP forbids inline scripts).
+// Sets <html data-theme> before the first paint. The build puts it inline in index.html (nothing
+// to download before the paint); the server's CSP allows it by its hash (inlineScriptHashes).
 // The key is STORAGE_KEYS.theme of @aircloud/shared/constants: this browser's copy of the choice
 // stored on the profile (client/src/lib/theme keeps it in sync; the profile wins once /api/me loads).
 /* global window, document */

@@ -1,5 +1,5 @@
 import './lib/zodConfig.ts';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
@@ -29,7 +29,13 @@ connectWhenSignedInPageShown(store, router, () => {
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-// The first paint waits for the texts of the detected language (one small chunk).
-void i18nReady.finally(() => {
-  createRoot(container).render(<AppProviders store={store} router={router} />);
-});
+// The first paint waits for the texts of the detected language (one small chunk) and React DOM,
+// a chunk of its own: fetched beside this one (index.html preloads it) but evaluated in a task
+// of its own, after this one has started the page's requests. The first render is a transition:
+// React yields to the browser between components instead of holding the main thread.
+void Promise.all([i18nReady.catch(() => undefined), import('react-dom/client')]).then(
+  ([, { createRoot }]) => {
+    const root = createRoot(container);
+    startTransition(() => root.render(<AppProviders store={store} router={router} />));
+  },
+);

@@ -1,6 +1,7 @@
 /**
  * Initial JavaScript of the login page: builds the client into its own folder (so a build or a
- * test run elsewhere never races with it), then follows Vite's manifest from `index.html`, the
+ * test run elsewhere never races with it), then takes what `index.html` preloads and follows
+ * Vite's manifest from `index.html`, the
  * lazy login route and the public texts of the default language (fr; the English fallback
  * loads only beside de and es, whose catalogues may lag; signed-in pages load the rest) through their static imports, and gzips each file once (level
  * 9, as the server's precompressed `.gz` copies).
@@ -67,8 +68,12 @@ export async function measureLoginBundle(): Promise<BundleFigures> {
   visit(LOGIN_PAGE);
   // The default language's public texts; a French (or English, Chinese) reader needs no fallback.
   visit(Object.keys(manifest).find((k) => k.endsWith('i18n/catalogues/fr-public.ts')) ?? 'fr');
-  const files = [...seen]
-    .map((key) => manifest[key]!.file)
+  // What index.html preloads beside its entry (React DOM, imported by main.tsx on its own).
+  const html = readFileSync(path.join(OUT_DIR, 'index.html'), 'utf8');
+  const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*? href="\/([^"]+)"/g)].map(
+    ([, file]) => file!,
+  );
+  const files = [...new Set([...[...seen].map((key) => manifest[key]!.file), ...preloaded])]
     .filter((file) => file.endsWith('.js'))
     .map((file) => {
       const data = readFileSync(path.join(OUT_DIR, file));

@@ -6,7 +6,7 @@ import type { Registry } from 'prom-client';
 import helmet from 'helmet';
 import type { AppContext, AppDeps } from './context.ts';
 import { authenticate } from './http/authenticate.ts';
-import { clientAppRoutes } from './http/client-app.ts';
+import { clientAppRoutes, inlineScriptHashes } from './http/client-app.ts';
 import { originCheck } from './http/csrf.ts';
 import { errorHandler, notFound } from './http/error-handler.ts';
 import { healthRoutes } from './http/health.ts';
@@ -91,13 +91,14 @@ function trustProxySetting(value: string): boolean | number | string {
   return value;
 }
 
-function securityHeaders(secure: boolean) {
+/** helmet's headers; `scriptHashes` allow the built index.html's own inline scripts, no other. */
+function securityHeaders(secure: boolean, scriptHashes: string[]) {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -190,7 +191,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   // The device hot path comes first: no request log line, no helmet, no cookie parsing.
   app.use(devices.router);
   app.use(requestLogger(deps.logger));
-  app.use(securityHeaders(config.secureCookies));
+  app.use(securityHeaders(config.secureCookies, inlineScriptHashes(config.clientDist)));
   app.use(cors({ origin: config.allowedOrigins, credentials: true }));
   const lifecycle = { draining: false };
   app.use(healthRoutes(ctx, lifecycle));

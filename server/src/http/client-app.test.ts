@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,13 +6,15 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { clientAppRoutes } from './client-app.ts';
+import { clientAppRoutes, inlineScriptHashes } from './client-app.ts';
 
 function builtClient() {
   const parent = mkdtempSync(join(tmpdir(), 'aircloud-dist-'));
   const dist = join(parent, 'dist');
   mkdirSync(join(dist, 'assets'), { recursive: true });
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>AirCloud</title>');
+  const html = '<!doctype html><title>AirCloud</title>';
+  writeFileSync(join(dist, 'index.html'), html);
+  writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(html));
   const js = 'console.log("AirCloud");'.repeat(100);
   writeFileSync(join(dist, 'assets', 'app-abc.js'), js);
   writeFileSync(join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(js));
@@ -21,7 +24,7 @@ function builtClient() {
   const routes = clientAppRoutes(dist);
   if (!routes) throw new Error('client routes expected');
   app.use(routes);
-  return { app, js };
+  return { app, js, dist };
 }
 
 describe('the built client', () => {
@@ -72,5 +75,49 @@ describe('the built client', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('<title>AirCloud</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the HTML compressed to a browser that accepts it, never cached', async () => {
+    const { app } = builtClient();
+    const res = await request(app)
+      .get('/purifiers')
+      .set('Accept-Encoding', 'br')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('Accept-Encoding');
+    const body = res.body as Buffer;
+    const text = body.toString().includes('<title>')
+      ? body.toString()
+      : brotliDecompressSync(body).toString();
+    expect(text).toContain('<title>AirCloud</title>');
+    const plain = await request(app).get('/purifiers').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toContain('<title>AirCloud</title>');
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it("gives the CSP hash of each inline script of the built page, none for a script file's", () => {
+    const { dist } = builtClient();
+    const first = '(function(){document.documentElement.dataset.theme="dark"})();';
+    const second = 'window.__early = fetch("/api/me");';
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<head><script>${first}</script><script>${second}</script><script type="module" src="/assets/app-abc.js"></script></head>`,
+    );
+    const hash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+    expect(inlineScriptHashes(dist)).toEqual([hash(first), hash(second)]);
+  });
+
+  it('gives none without a built client', () => {
+    expect(inlineScriptHashes(join(tmpdir(), 'no-such-client-build'))).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import express, { type RequestHandler, Router } from 'express';
 
@@ -22,11 +23,17 @@ export function clientAppRoutes(clientDist: string): Router | null {
       },
     }),
   );
+  // The HTML carries the first paint's stylesheet: sent compressed, as the assets are.
   const spaFallback: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (req.path.startsWith('/assets/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(index);
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = acceptedCopy(req.get('accept-encoding') ?? '', index);
+    if (!encoding) return res.sendFile(index);
+    res.setHeader('Content-Encoding', encoding[0]);
+    res.type('html');
+    res.sendFile(index + encoding[1]);
   };
   router.use(spaFallback);
   return router;
@@ -36,6 +43,11 @@ const ENCODINGS = [
   ['br', '.br'],
   ['gzip', '.gz'],
 ] as const;
+
+/** The encoding and suffix of the compressed copy of `file` the browser accepts, if one exists. */
+function acceptedCopy(accepted: string, file: string) {
+  return ENCODINGS.find(([name, ext]) => accepted.includes(name) && existsSync(file + ext));
+}
 
 /**
  * Serves the `.br` or `.gz` copy the build wrote next to an asset when the browser accepts that
@@ -47,9 +59,7 @@ function precompressedAssets(assetsDir: string): RequestHandler {
     const accepted = req.get('accept-encoding') ?? '';
     const file = resolve(assetsDir, `.${decodeURIComponent(req.path)}`);
     if (!file.startsWith(assetsDir + sep)) return next();
-    const encoding = ENCODINGS.find(
-      ([name, ext]) => accepted.includes(name) && existsSync(file + ext),
-    );
+    const encoding = acceptedCopy(accepted, file);
     if (!encoding) return next();
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('Content-Encoding', encoding[0]);
@@ -58,4 +68,19 @@ function precompressedAssets(assetsDir: string): RequestHandler {
       headers: { 'Cache-Control': 'public, max-age=31536000, immutable' },
     });
   };
+}
+
+/**
+ * The Content-Security-Policy sources (`'sha256-…'`) of the inline scripts of the built
+ * `index.html` (the theme and the early requests, inlined by the build so that nothing blocks the
+ * first paint): the policy allows exactly these scripts and no other inline one. None without a
+ * build.
+ */
+export function inlineScriptHashes(clientDist: string): string[] {
+  const index = join(resolve(clientDist), 'index.html');
+  if (!existsSync(index)) return [];
+  const html = readFileSync(index, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+  );
 }

@@ -1,9 +1,11 @@
 /**
- * Security headers on HTML pages and API answers (CSP without inline scripts, no framing,
+ * Security headers on HTML pages and API answers (CSP without inline scripts but the built page's
+ * own, allowed by hash; no framing,
  * nosniff, referrer policy, HSTS behind https), and uploaded files that can never run: an SVG
  * or HTML avatar is refused, stored avatars are served as images under a sandbox, firmware (an
  * HTML or SVG file included) is always an octet-stream attachment.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +92,24 @@ describe('security headers', () => {
     const csp = cspOf(await request(withClient.app).get('/login'));
     for (const directive of ['script-src', 'script-src-elem', 'script-src-attr', 'default-src'])
       expect(csp[directive] ?? '', directive).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+  });
+
+  it("allow the built page's own inline scripts by their hashes, and no other", async () => {
+    const script = "document.documentElement.dataset.theme='dark'";
+    const scripted = mkdtempSync(join(tmpdir(), 'aircloud-dist-'));
+    writeFileSync(
+      join(scripted, 'index.html'),
+      `<!doctype html><script>${script}</script><script type="module" src="/assets/app.js"></script>`,
+    );
+    const app = createApp({ ...t.ctx, config: { ...t.config, clientDist: scripted } });
+    try {
+      const csp = cspOf(await request(app.app).get('/login'));
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(csp['script-src']).toBe(`'self' 'sha256-${hash}'`);
+    } finally {
+      await app.close();
+      rmSync(scripted, { recursive: true, force: true });
+    }
   });
 
   it('the API documentation keeps scripts to its own origin and refuses frames', async () => {
