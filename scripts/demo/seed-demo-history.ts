@@ -127,7 +127,7 @@ async function seedLevels(
   for (const [n, purifierId] of purifierIds.entries()) {
     const own = changes.filter((c) => c.purifierId === purifierId);
     // Each purifier's consumables were last replaced at a different time before the month.
-    let levels: MaintenanceLevels = wear(fullMaintenanceLevels(), 'auto', (3 + 12 * n) * DAY);
+    let levels: MaintenanceLevels = wear(fullMaintenanceLevels(), 'auto', (3 + 12 * n) * 86_400);
     const days: { day: string; levels: MaintenanceLevels; at: string }[] = [];
     let i = 0;
     let mode: PurifierMode = own[0]?.mode ?? 'auto';
