@@ -16,6 +16,7 @@ import { createDatabase } from '@aircloud/core/db/client';
 import { runMigrations } from '@aircloud/core/db/migrate';
 import { seedDemoHistory } from './demo/seed-demo-history.ts';
 import { seedDemo, seedDemoDevices, seedDemoFirmware } from './demo/seed-demo.ts';
+import { withLevels } from './demo/device-fleet.ts';
 import { ensureMeasurePartitions } from '@aircloud/core/db/partitions';
 import {
   databaseAppSecret,
@@ -79,14 +80,18 @@ if (demo && !e2e) {
   const devices = await seedDemoDevices(db);
   useDeviceBroker(null);
   await seeding.close();
-  writeFileSync(demoDevicesFile, JSON.stringify(devices, null, 2), { mode: 0o600 });
   // A newer firmware file, ready for a rollout to the simulated purifiers.
   await seedDemoFirmware(db, uploadDir);
-  // A month of history behind the live curves, so day, week and month graphs show something.
+  // A month of history behind the live curves (the rooms' air, the purifiers' modes and wear),
+  // so graphs, measured air changes and replacement forecasts show something at once.
   await seedDemoHistory(
     db,
     devices.filter((d) => d.kind === 'sensor').map((d) => d.id),
   );
+  // The simulated purifiers go on from the levels the month of wear left.
+  writeFileSync(demoDevicesFile, JSON.stringify(await withLevels(db, devices), null, 2), {
+    mode: 0o600,
+  });
 }
 await db.$client.end();
 

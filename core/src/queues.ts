@@ -24,6 +24,7 @@ export const QUEUES = {
   webhooks: 'webhooks',
   push: 'push',
   rollouts: 'firmware-rollouts',
+  airChanges: 'air-changes',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -58,6 +59,8 @@ export interface JobData {
   push: { notificationId: string; subscriptionId: string };
   /** Firmware rollouts (repeatable, every 5 s): timeouts, next waves; the task reads the clock. */
   'firmware-rollouts': { trigger?: 'start' | 'tick' };
+  /** Measured air changes (repeatable, every 10 min, and at start): the task reads the clock. */
+  'air-changes': { trigger?: 'start' | 'tick' };
 }
 
 /**

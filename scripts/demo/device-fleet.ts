@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ProductKeyModel } from '@aircloud/shared/product-keys';
+import type { MaintenanceLevels, Schedule } from '@aircloud/shared/purifiers';
 import { ulid } from 'ulid';
 import type { Database } from '@aircloud/core/db/client';
 import { productKeys, purifiers, users } from '@aircloud/core/db/schema';
@@ -23,6 +24,8 @@ export interface DeviceCredentials {
   secret: string;
   /** Sensors: serial numbers of their linked purifiers (same room). */
   linked?: string[];
+  /** Purifiers: the consumable levels stored, which the simulated device goes on from. */
+  levels?: MaintenanceLevels;
 }
 
 /** One purifier to make sure of: serial `<model>-<number>`, owner, display name. */
@@ -34,6 +37,10 @@ export interface FleetPurifier {
   shortName?: string;
   /** Room volume in m³ (length × width × 2.50), so the summary shows a real output. */
   pieceVolume: number;
+  /** The usual number of people in the room. */
+  occupants?: number;
+  /** A weekly plan set by the owner when the purifier is made. */
+  schedule?: Schedule;
 }
 
 /** One sensor to make sure of, with the purifiers (serials) of its room. */
@@ -77,12 +84,46 @@ export async function ensurePurifier(db: Database, p: FleetPurifier): Promise<De
     const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
     await db
       .update(purifiers)
-      .set({ name: p.name, shortName: p.shortName ?? '', pieceVolume: p.pieceVolume })
+      .set({
+        name: p.name,
+        shortName: p.shortName ?? '',
+        pieceVolume: p.pieceVolume,
+        occupants: p.occupants ?? null,
+        ...(p.schedule
+          ? {
+              // As the owner would set it: a new desired version the device acknowledges.
+              desired: sql`${purifiers.desired} || jsonb_build_object(
+                'schedule', ${JSON.stringify(p.schedule)}::jsonb,
+                'version', (${purifiers.desired} ->> 'version')::int + 1)`,
+              scheduleSetBy: p.ownerId,
+            }
+          : {}),
+      })
       .where(eq(purifiers.id, purifier!.id));
   }
   const [purifier] = await db.select().from(purifiers).where(eq(purifiers.serialNumber, serial));
   const secret = await issueDeviceSecret(db, purifier!.id);
-  return { kind: 'purifier', id: purifier!.id, serial, secret };
+  return {
+    kind: 'purifier',
+    id: purifier!.id,
+    serial,
+    secret,
+    levels: purifier!.maintenanceLevels,
+  };
+}
+
+/** The devices with their purifiers' stored consumable levels (after the demo's history). */
+export async function withLevels(
+  db: Database,
+  devices: DeviceCredentials[],
+): Promise<DeviceCredentials[]> {
+  const rows = await db
+    .select({ id: purifiers.id, levels: purifiers.maintenanceLevels })
+    .from(purifiers);
+  const levels = new Map(rows.map((r) => [r.id, r.levels]));
+  return devices.map((d) =>
+    d.kind === 'purifier' && levels.has(d.id) ? { ...d, levels: levels.get(d.id) } : d,
+  );
 }
 
 /**

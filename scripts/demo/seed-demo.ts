@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ulid } from 'ulid';
 import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import type { Role } from '@aircloud/shared/roles';
+import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';
 import { hashPassword } from '../../server/src/modules/auth/password-hash.ts';
 import type { Database } from '@aircloud/core/db/client';
 import { firmwares, users } from '@aircloud/core/db/schema';
@@ -44,6 +45,32 @@ export async function seedDemo(db: Database): Promise<void> {
 
 const serialOf = (model: string, n: number) => `${model}-${String(n).padStart(6, '0')}`;
 
+const slot = (start: string, mode: PurifierMode) => ({ start, mode });
+const WORKDAY = [
+  slot('07:00', 'auto'),
+  slot('12:00', 'boost'),
+  slot('13:30', 'auto'),
+  slot('18:00', 'silence'),
+  slot('19:00', 'boost'),
+  slot('20:30', 'auto'),
+  slot('23:00', 'off'),
+];
+const WEEKEND = [
+  slot('09:00', 'silence'),
+  slot('12:00', 'boost'),
+  slot('13:30', 'auto'),
+  slot('19:00', 'boost'),
+  slot('20:30', 'silence'),
+  slot('23:30', 'off'),
+];
+/**
+ * The weekly plan the demo's owners set: harder at meals, quiet in the evening, off at night.
+ * It drives the month of history (each mode's decays) and, through the worker, the live modes.
+ */
+export const DEMO_SCHEDULE: Schedule = {
+  days: [WORKDAY, WORKDAY, WORKDAY, WORKDAY, WORKDAY, WEEKEND, WEEKEND],
+};
+
 /**
  * Demo machines (idempotent): user@demo.test gets two purifiers and two sensors, each sensor in
  * the room of one purifier; admin@demo.test three purifiers and one sensor. Answers the device
@@ -62,6 +89,8 @@ export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]
       name: 'Salon',
       shortName: 'Salon',
       pieceVolume: 45,
+      occupants: 3,
+      schedule: DEMO_SCHEDULE,
     },
     {
       model: 'HEPA_COCOON',
@@ -70,6 +99,8 @@ export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]
       name: 'Bureau',
       shortName: 'Bureau',
       pieceVolume: 30,
+      occupants: 2,
+      schedule: DEMO_SCHEDULE,
     },
     {
       model: 'HEPA_DOME_BLACK',
@@ -77,6 +108,8 @@ export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]
       ownerId: admin,
       name: 'Open space A',
       pieceVolume: 150,
+      occupants: 14,
+      schedule: DEMO_SCHEDULE,
     },
     {
       model: 'HEPA_DOME_WHITE',
@@ -84,6 +117,8 @@ export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]
       ownerId: admin,
       name: 'Open space B',
       pieceVolume: 120,
+      occupants: 10,
+      schedule: DEMO_SCHEDULE,
     },
     {
       model: 'HEPA_BULLE_BLACK',
@@ -91,6 +126,8 @@ export async function seedDemoDevices(db: Database): Promise<DeviceCredentials[]
       ownerId: admin,
       name: 'Salle de réunion',
       pieceVolume: 60,
+      occupants: 8,
+      schedule: DEMO_SCHEDULE,
     },
   ];
   const devices: DeviceCredentials[] = [];

@@ -2,19 +2,53 @@
  * The air of one simulated room, stepped in seconds: CO2 rises with occupancy during office
  * hours (Europe/Paris) and decays with ventilation; PM events (cooking, traffic) spike and decay,
  * faster when a purifier of the room runs harder; temperature and humidity drift with the day;
- * particle counts follow PM.
+ * particle counts follow PM. Each room has its own air changes (`RoomAirChanges`): what the
+ * measured air changes (docs/effectiveness.md) should find in its sensor's readings.
  */
 import type { MeasureValues } from '@aircloud/shared/sensors';
 import type { PurifierMode } from '@aircloud/shared/purifiers';
 
-const OUTDOOR_CO2 = 420;
-/** Time constant (s) of PM decay per purifier mode (no purifier: like off). */
-const PM_DECAY_S: Record<PurifierMode, number> = {
-  off: 2400,
-  silence: 1200,
-  auto: 700,
-  boost: 300,
+export const OUTDOOR_CO2 = 420;
+
+/** A room's true air changes per hour: what its sensor's decays should measure. */
+export interface RoomAirChanges {
+  /** PM2.5 lost without a purifier (deposition and air exchange). */
+  natural: number;
+  /** Outdoor air exchanged (the CO2 decay). */
+  ventilation: number;
+  /** What the room's purifiers add in each mode (equivalent air changes). */
+  purifier: Record<PurifierMode, number>;
+}
+
+/** A purifier that delivers its nominal air in each mode, in a room of the demo's size. */
+const NOMINAL_PURIFIER_ACH: Record<PurifierMode, number> = {
+  off: 0,
+  silence: 3,
+  auto: 6.5,
+  boost: 12,
 };
+/**
+ * Rooms differ as real ones do: the first delivers a little more than nominal, the second much
+ * less (a purifier behind a curtain, a room bigger than entered), the third a little less.
+ */
+const ROOM_FACTORS = [1.15, 0.55, 0.9] as const;
+const ROOM_VENTILATION = [1.5, 0.8, 2.4] as const;
+
+/** The air changes of the room of `seed` (the simulator numbers rooms from 1). */
+export function roomAirChanges(seed: number): RoomAirChanges {
+  const i = (Math.max(1, seed) - 1) % ROOM_FACTORS.length;
+  const factor = ROOM_FACTORS[i]!;
+  return {
+    natural: 1.4,
+    ventilation: ROOM_VENTILATION[i]!,
+    purifier: {
+      off: 0,
+      silence: NOMINAL_PURIFIER_ACH.silence * factor,
+      auto: NOMINAL_PURIFIER_ACH.auto * factor,
+      boost: NOMINAL_PURIFIER_ACH.boost * factor,
+    },
+  };
+}
 
 /** Hour (fractional) and ISO weekday (1 = Monday) in Paris. */
 function parisClock(at: Date): { hour: number; weekday: number } {
@@ -50,12 +84,14 @@ export class Room {
   tvoc = 120;
   /** Strongest mode among the room's purifiers (set by the simulator). */
   purifierMode: PurifierMode = 'off';
+  readonly airChanges: RoomAirChanges;
   readonly #random: () => number;
   readonly #people: number;
 
   constructor(seed: number) {
     this.#random = rng(seed * 7919 + 17);
     this.#people = 2 + Math.floor(this.#random() * 6);
+    this.airChanges = roomAirChanges(seed);
   }
 
   /** Occupants now: office hours on weekdays, fewer at lunch, a few at home in the evening. */
@@ -73,8 +109,13 @@ export class Room {
     const r = this.#random;
     const people = this.occupancy(at);
     const { hour } = parisClock(at);
-    // CO2: ~ 20 ppm per person-minute in a small room, ventilation time constant ~ 40 min.
-    this.co2 += dt * ((people * 20) / 60 - (this.co2 - OUTDOOR_CO2) / 2400);
+    // CO2: ~ 8 ppm per person-minute (0.3 L/min breathed out in a room of ~ 40 m³), decaying
+    // with the room's ventilation, exactly over the step (a step of a minute draws the same
+    // curve as sixty of a second).
+    const ventilation = this.airChanges.ventilation / 3600;
+    const source = (people * 8) / 60 / ventilation;
+    this.co2 =
+      OUTDOOR_CO2 + source + (this.co2 - OUTDOOR_CO2 - source) * Math.exp(-dt * ventilation);
     // PM events: cooking around meals, traffic at rush hours, otherwise rare.
     const cooking = (hour >= 12 && hour < 13.5) || (hour >= 19 && hour < 20.5) ? 0.0015 : 0.0002;
     const traffic = (hour >= 7.5 && hour < 9.5) || (hour >= 17 && hour < 19) ? 0.001 : 0.0002;
@@ -85,8 +126,8 @@ export class Room {
     }
     if (r() < traffic * dt) this.pm25 += 8 + r() * 15;
     const background = 4 + 2 * Math.sin((hour / 24) * 2 * Math.PI);
-    this.pm25 =
-      background + (this.pm25 - background) * Math.exp(-dt / PM_DECAY_S[this.purifierMode]);
+    const k = (this.airChanges.natural + this.airChanges.purifier[this.purifierMode]) / 3600;
+    this.pm25 = background + (this.pm25 - background) * Math.exp(-dt * k);
     this.tvoc = 100 + people * 40 + (this.tvoc - 100 - people * 40) * Math.exp(-dt / 1800);
     // Temperature and humidity drift with the day and the people in the room.
     const targetT = 19.5 + 1.5 * Math.sin(((hour - 9) / 24) * 2 * Math.PI) + people * 0.25;

@@ -6,7 +6,7 @@
  * buffered). A purifier running harder clears the PM of its sensors' room. A purifier installs
  * the firmware its desired state names (firmware-update.ts), failing at a chosen rate.
  */
-import type { DesiredState, PurifierMode } from '@aircloud/shared/purifiers';
+import type { DesiredState, MaintenanceLevels, PurifierMode } from '@aircloud/shared/purifiers';
 import { PURIFIER_MODES, fullMaintenanceLevels } from '@aircloud/shared/purifiers';
 import type {
   DeviceServerToClientEvents,
@@ -16,6 +16,7 @@ import type {
 import { io as connect, type Socket } from 'socket.io-client';
 import type { DeviceCredentials } from '../demo/device-fleet.ts';
 import { Room } from './room.ts';
+import { wear } from './wear.ts';
 import {
   DEFAULT_FIRMWARE_BEHAVIOUR,
   installFirmware,
@@ -71,7 +72,9 @@ class SimPurifier {
   mode: PurifierMode = 'auto';
   trh = 5;
   ackVersion = 0;
-  levels = fullMaintenanceLevels();
+  levels: MaintenanceLevels;
+  /** When the levels were last worn down (ms). */
+  #woreAt = Date.now();
   offlineUntil = 0;
   socket: Socket<DeviceServerToClientEvents, DeviceClientToServerEvents> | undefined;
   mqtt: MqttDevice | undefined;
@@ -87,6 +90,8 @@ class SimPurifier {
     readonly onMqtt: boolean,
   ) {
     this.softVersion = options.softVersions?.[device.serial] ?? SIMULATED_SOFT_VERSION;
+    // The levels the purifier had when the fleet was made (the demo's month of wear), else new.
+    this.levels = { ...fullMaintenanceLevels(), ...device.levels };
     this.mac = `02:00:00:00:${(index >> 8).toString(16).padStart(2, '0')}:${(index & 255).toString(16).padStart(2, '0')}`;
   }
 
@@ -155,11 +160,9 @@ class SimPurifier {
   }
 
   async report(extra: { firmware?: FirmwareReport; soft_version?: string } = {}): Promise<void> {
-    for (const key of Object.keys(this.levels) as (keyof typeof this.levels)[])
-      this.levels[key] = Math.max(
-        0,
-        +(this.levels[key] - (this.mode === 'off' ? 0 : 0.001)).toFixed(3),
-      );
+    const now = Date.now();
+    this.levels = wear(this.levels, this.mode, (now - this.#woreAt) / 1000);
+    this.#woreAt = now;
     const report = {
       ts: new Date().toISOString(),
       mode: this.mode,

@@ -36,6 +36,7 @@ import { invitationRoutes } from './modules/invitations/routes.ts';
 import { sensorOverviewRoutes } from './modules/sensors/overview.ts';
 import { fleetRoutes } from './modules/fleet/routes.ts';
 import { firmwareRolloutRoutes } from './modules/firmware-rollouts/routes.ts';
+import { effectivenessRoutes } from './modules/effectiveness/routes.ts';
 import { publicSensorRoutes, sensorRoutes } from './modules/sensors/routes.ts';
 import {
   alertRuleRoutes,
@@ -218,6 +219,7 @@ export function createApp(deps: AppDeps): AirCloudApp {
   app.use(openApiRoutes(ctx));
   app.use('/api/product_keys', productKeyRoutes(ctx));
   app.use('/api/purifiers', purifierRoutes(ctx));
+  app.use('/api/purifiers', effectivenessRoutes(ctx));
   app.use('/api/invitations', invitationRoutes(ctx));
   app.use('/api/purifiers', merakiRoutes(ctx));
   app.use('/api/sensors', sensorAlertRuleRoutes(ctx));

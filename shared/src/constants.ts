@@ -16,6 +16,8 @@ export const COMPLETE_LANGUAGES: readonly Language[] = ['fr', 'en', 'zh'];
 export const PASSWORD_MIN_LENGTH = 8;
 export const SHORT_NAME_MAX = 20;
 export const PURIFIERS_PER_SENSOR_MAX = 8;
+/** The most people a room's occupancy (for clean air per person) may say. */
+export const OCCUPANTS_MAX = 1000;
 export const SENSOR_IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 export const FIRMWARE_MAX_BYTES = 200 * 1024 * 1024;
 export const TRH_CHOICES = [5, 10, 15] as const;

@@ -89,7 +89,19 @@ export interface FleetSummary {
   telemetry: FleetRate[];
   /** Firmware rollouts not completed or aborted, newest first, with their progress. */
   rollouts: FirmwareRollout[];
+  /** Rooms (sensors with linked purifiers) by the measured air changes of their purifiers. */
+  air_changes: FleetAirChanges;
+  /** Purifiers measured below their TRH, longest below first (FLEET_LIST_SIZE at most). */
+  air_below: FleetDevice[];
   generated_at: string;
+}
+
+/** Rooms by measured air changes: below target (a purifier of the room under its TRH in auto). */
+export interface FleetAirChanges {
+  rooms_below: number;
+  /** Rooms with a verdict (meets or below). */
+  rooms_measured: number;
+  purifiers_below: number;
 }
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -119,6 +131,8 @@ export const fleetPurifiersQuerySchema = z.object({
   ),
   held: flag,
   maintenance_due: flag,
+  /** Purifiers whose measured air changes in auto are below their TRH. */
+  air_below: flag,
   page: pageParam(),
 });
 export type FleetPurifiersQuery = z.infer<typeof fleetPurifiersQuerySchema>;

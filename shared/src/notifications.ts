@@ -12,6 +12,10 @@ export const NOTIFICATION_TYPES = [
   'device_offline',
   'device_online',
   'maintenance_due',
+  /** A consumable will reach the replacement level within the user's chosen days. */
+  'maintenance_soon',
+  /** A purifier's measured air changes have been below its TRH for a week. */
+  'air_changes_below',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -30,6 +34,11 @@ export const OFFLINE_DELAY_MIN_DEFAULT = 15;
 export const OFFLINE_DELAY_MIN_MAX = 10_080;
 /** A filter or module is due once its level is below this percentage (default, bounds). */
 export const MAINTENANCE_PERCENT_DEFAULT = 10;
+/** "Maintenance due soon" comes this many days before, at the recent pace (default, bounds). */
+export const MAINTENANCE_DAYS_BEFORE_DEFAULT = 14;
+export const MAINTENANCE_DAYS_BEFORE_MAX = 90;
+/** Days a purifier stays measured below its TRH before its users are told. */
+export const AIR_CHANGES_BELOW_DAYS = 7;
 /** At most one notification per rule per this many minutes (0: no limit; default, bounds). */
 export const FLAP_INTERVAL_MIN_DEFAULT = 15;
 export const FLAP_INTERVAL_MIN_MAX = 1440;
@@ -53,6 +62,8 @@ export function defaultChannels(): ChannelPreferences {
     device_offline: on(true),
     device_online: on(false),
     maintenance_due: on(true),
+    maintenance_soon: on(true),
+    air_changes_below: on(true),
   };
 }
 
@@ -107,6 +118,7 @@ export const notificationPreferencesInputSchema = z.strictObject(
       .optional(),
     offline_delay_min: intField(1, OFFLINE_DELAY_MIN_MAX).optional(),
     maintenance_percent: intField(1, 99).optional(),
+    maintenance_days_before: intField(1, MAINTENANCE_DAYS_BEFORE_MAX).optional(),
     flap_interval_min: intField(0, FLAP_INTERVAL_MIN_MAX).optional(),
     quiet_hours: z
       .strictObject({ start: timeField(), end: timeField() }, { error: 'validation.invalid' })
@@ -126,6 +138,7 @@ export interface NotificationPreferences {
   channels: ChannelPreferences;
   offline_delay_min: number;
   maintenance_percent: number;
+  maintenance_days_before: number;
   flap_interval_min: number;
   quiet_hours: { start: string; end: string } | null;
   time_zone: string;
@@ -137,6 +150,7 @@ export function defaultPreferences(): NotificationPreferences {
     channels: defaultChannels(),
     offline_delay_min: OFFLINE_DELAY_MIN_DEFAULT,
     maintenance_percent: MAINTENANCE_PERCENT_DEFAULT,
+    maintenance_days_before: MAINTENANCE_DAYS_BEFORE_DEFAULT,
     flap_interval_min: FLAP_INTERVAL_MIN_DEFAULT,
     quiet_hours: null,
     time_zone: DEFAULT_TIME_ZONE,
@@ -156,6 +170,7 @@ export function completePreferences(
     channels,
     offline_delay_min: stored.offline_delay_min ?? base.offline_delay_min,
     maintenance_percent: stored.maintenance_percent ?? base.maintenance_percent,
+    maintenance_days_before: stored.maintenance_days_before ?? base.maintenance_days_before,
     flap_interval_min: stored.flap_interval_min ?? base.flap_interval_min,
     quiet_hours: stored.quiet_hours ?? null,
     time_zone: stored.time_zone ?? base.time_zone,
@@ -180,6 +195,7 @@ export function mergePreferences(
     channels,
     offline_delay_min: input.offline_delay_min ?? current.offline_delay_min,
     maintenance_percent: input.maintenance_percent ?? current.maintenance_percent,
+    maintenance_days_before: input.maintenance_days_before ?? current.maintenance_days_before,
     flap_interval_min: input.flap_interval_min ?? current.flap_interval_min,
     quiet_hours: input.quiet_hours === undefined ? current.quiet_hours : input.quiet_hours,
     time_zone: input.time_zone ?? current.time_zone,
@@ -238,6 +254,12 @@ export interface NotificationPayload {
   /** Maintenance: which level and how low. */
   level?: string;
   percent?: number;
+  /** Maintenance due soon: when the level reaches the replacement level at its pace. */
+  due_at?: string;
+  /** Air changes below target: measured (auto) and set, per hour, since when. */
+  ach?: number | null;
+  target_ach?: number;
+  below_since?: string;
   /** Flapping: notifications of the same rule held back since the previous one. */
   suppressed?: { count: number; since: string };
   /** A webhook disabled after repeated failures. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHORT_NAME_MAX, TIME_ZONE, TRH_CHOICES } from './constants.ts';
+import { OCCUPANTS_MAX, SHORT_NAME_MAX, TIME_ZONE, TRH_CHOICES } from './constants.ts';
 import { ULID_PATTERN } from './ids.ts';
 import type { MachineAccess } from './invitations.ts';
 import { pageParam } from './pagination.ts';
@@ -171,6 +171,12 @@ export const patchPurifierSchema = z
       .int({ error: 'validation.integer' })
       .min(1, { error: 'validation.min_incorrect' })
       .max(1000, { error: 'validation.max_value' }),
+    /** The usual number of people in the room (clean air per person); null clears it. */
+    occupants: numberField()
+      .int({ error: 'validation.integer' })
+      .min(1, { error: 'validation.min_incorrect' })
+      .max(OCCUPANTS_MAX, { error: 'validation.max_value' })
+      .nullable(),
     is_public: z.boolean({ error: 'validation.invalid' }),
     mode: modeField(),
     schedule: scheduleSchema.nullable(),
@@ -280,6 +286,8 @@ export interface Purifier {
   silent_hourly_recycling_rate: number;
   piece_volume: number | null;
   count_piece_connected_object: number;
+  /** The usual number of people in the room, null until given. */
+  occupants: number | null;
   is_public: boolean;
   timezone: string;
   /** The desired mode (what the purifier is asked to do). */

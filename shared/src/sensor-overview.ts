@@ -26,6 +26,10 @@ export interface OverviewPurifier {
   mode: PurifierMode;
   reported_mode: PurifierMode | null;
   wifi_state: WifiState;
+  /** Measured air changes in auto against the TRH (docs/effectiveness.md); null: not examined. */
+  air_verdict: 'meets' | 'below' | 'not_enough_data' | null;
+  measured_ach: number | null;
+  target_ach: number;
 }
 
 /** The last hour of one sensor: bucket averages, null where no sample fell. */

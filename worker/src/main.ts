@@ -40,6 +40,11 @@ import {
   createAdvanceRolloutsTask,
 } from './tasks/AdvanceRolloutsTask.ts';
 import {
+  MEASURE_AIR_CHANGES_EVERY_MS,
+  MEASURE_AIR_CHANGES_SCHEDULER,
+  createMeasureAirChangesTask,
+} from './tasks/MeasureAirChangesTask.ts';
+import {
   APPLY_RETENTION_PATTERN,
   APPLY_RETENTION_SCHEDULER,
   createApplyRetentionTask,
@@ -195,6 +200,17 @@ async function main() {
     { ...workers, concurrency: 1, quiet: true },
   );
 
+  // Measured air changes: every 10 min and at start, one run at a time (docs/effectiveness.md).
+  const airChangesQueue = createQueue(QUEUES.airChanges, redis, config.redisPrefix);
+  airChangesQueue.on('error', (err) =>
+    logger.warn({ err: err.message }, 'air-changes queue error'),
+  );
+  const airChangesWorker = createWorker(
+    QUEUES.airChanges,
+    createMeasureAirChangesTask({ db, logger }),
+    { ...workers, concurrency: 1, quiet: true },
+  );
+
   // Alert rules, fast path: flushes of sensors with rules, never behind the roll-ups.
   const alertRulesQueue = createQueue(QUEUES.alertRules, redis, config.redisPrefix);
   alertRulesQueue.on('error', (err) =>
@@ -262,6 +278,11 @@ async function main() {
       { every: ADVANCE_ROLLOUTS_EVERY_MS },
       { name: ADVANCE_ROLLOUTS_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
     );
+    await airChangesQueue.upsertJobScheduler(
+      MEASURE_AIR_CHANGES_SCHEDULER,
+      { every: MEASURE_AIR_CHANGES_EVERY_MS },
+      { name: MEASURE_AIR_CHANGES_SCHEDULER, data: { trigger: 'tick' }, opts: { attempts: 1 } },
+    );
     await alertSweepQueue.upsertJobScheduler(
       ALERT_SWEEP_SCHEDULER,
       { every: ALERT_SWEEP_EVERY_MS },
@@ -282,6 +303,7 @@ async function main() {
   // The retention run at start (not on every reconnection): a worker down at 03:17 catches up.
   await retentionQueue.add(APPLY_RETENTION_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
   await resealQueue.add(RESEAL_SECRETS_SCHEDULER, { trigger: 'start' }, { attempts: 3 });
+  await airChangesQueue.add(MEASURE_AIR_CHANGES_SCHEDULER, { trigger: 'start' }, { attempts: 1 });
   redis.on('ready', () => {
     upsertSchedulers().catch((err: unknown) =>
       logger.warn({ err }, 'job schedulers could not be put back'),
@@ -322,6 +344,7 @@ async function main() {
     webhookQueue,
     pushQueue,
     rolloutsQueue,
+    airChangesQueue,
   ]);
   for (const worker of [
     mailWorker,
@@ -336,6 +359,7 @@ async function main() {
     webhookWorker,
     pushWorker,
     rolloutsWorker,
+    airChangesWorker,
   ])
     metrics.observe(worker);
   const metricsServer =
@@ -357,6 +381,7 @@ async function main() {
   await webhookWorker.waitUntilReady();
   await pushWorker.waitUntilReady();
   await rolloutsWorker.waitUntilReady();
+  await airChangesWorker.waitUntilReady();
   logger.info(
     {
       queues: [
@@ -372,6 +397,7 @@ async function main() {
         QUEUES.webhooks,
         QUEUES.push,
         QUEUES.rollouts,
+        QUEUES.airChanges,
       ],
       prefix: bullPrefix(config.redisPrefix),
       mail: transport.kind === 'smtp' ? 'smtp' : `files in ${config.mailDir}`,
@@ -399,6 +425,7 @@ async function main() {
       await samplesWorker.close();
       await watchWorker.close();
       await rolloutsWorker.close();
+      await airChangesWorker.close();
       await alertSweepWorker.close();
       await alertRulesWorker.close();
       await retentionWorker.close();
@@ -412,6 +439,7 @@ async function main() {
       await samplesQueue.close();
       await watchQueue.close();
       await rolloutsQueue.close();
+      await airChangesQueue.close();
       await alertSweepQueue.close();
       await alertRulesQueue.close();
       clearInterval(partitionTimer);

@@ -64,15 +64,42 @@ function purifierFilters(query: Omit<FleetPurifiersQuery, 'page'>): SQL {
   if (query.held) where.push(sql`jsonb_typeof(p.desired->'base') = 'object'`);
   if (query.maintenance_due)
     where.push(sql`purifier_maintenance_min(p.maintenance_levels) < ${FLEET_MAINTENANCE_PERCENT}`);
+  if (query.air_below) where.push(airBelowSql);
   return sql.join(where, sql` AND `);
 }
 
 /** The order of a purifier list: the lowest consumable first when filtering on it, else the
  * longest silent first (never heard last), then by id. */
 function purifierOrder(query: Omit<FleetPurifiersQuery, 'page'>): SQL {
+  if (query.air_below)
+    return sql`(SELECT v.below_since FROM purifier_air_verdicts v WHERE v.purifier_id = p.id), p.id`;
   return query.maintenance_due
     ? sql`purifier_maintenance_min(p.maintenance_levels), p.id`
     : sql`p.last_seen_at ASC NULLS LAST, p.id`;
+}
+
+/** A purifier in a room (linked to a sensor) whose measured air changes are below its TRH. */
+const airBelowSql = sql`EXISTS (SELECT 1 FROM purifier_air_verdicts v
+  WHERE v.purifier_id = p.id AND v.verdict = 'below')
+  AND EXISTS (SELECT 1 FROM sensor_purifiers sp WHERE sp.purifier_id = p.id)`;
+
+/** Rooms (sensors with a linked purifier) by their purifiers' verdicts, and purifiers below. */
+export async function airChangeCounts(db: Executor) {
+  const { rows } = await db.execute<{
+    rooms_below: string;
+    rooms_measured: string;
+    purifiers_below: string;
+  }>(sql`
+    SELECT count(DISTINCT sp.sensor_id) FILTER (WHERE v.verdict = 'below') AS rooms_below,
+           count(DISTINCT sp.sensor_id) FILTER (WHERE v.verdict <> 'not_enough_data') AS rooms_measured,
+           count(DISTINCT v.purifier_id) FILTER (WHERE v.verdict = 'below') AS purifiers_below
+      FROM purifier_air_verdicts v JOIN sensor_purifiers sp ON sp.purifier_id = v.purifier_id`);
+  const r = rows[0];
+  return {
+    rooms_below: Number(r?.rooms_below ?? 0),
+    rooms_measured: Number(r?.rooms_measured ?? 0),
+    purifiers_below: Number(r?.purifiers_below ?? 0),
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  AIR_CHANGES_BELOW_DAYS,
+  MAINTENANCE_DAYS_BEFORE_DEFAULT,
   OFFLINE_DELAY_MIN_DEFAULT,
   MAINTENANCE_PERCENT_DEFAULT,
 } from '@aircloud/shared/notifications';
@@ -9,8 +11,9 @@ import { recordNotifications, type ChannelHook, type NotificationRow } from './r
 
 /**
  * The notifications the clock causes, found by the device watch (every 15 s): a device silent
- * for longer than each user's chosen delay, back online after such a notice, and a filter or
- * module level under each user's chosen percentage. Each is named by the episode it belongs to
+ * for longer than each user's chosen delay, back online after such a notice, a filter or
+ * module level under each user's chosen percentage or due within their chosen days, and a
+ * purifier measured below its TRH for a week. Each is named by the episode it belongs to
  * (the time the device was last heard from; the last replacement of the consumable), so a user
  * is told once per episode whatever the number of runs.
  */
@@ -145,6 +148,98 @@ async function maintenanceEvents(db: Database, now: Date) {
 }
 
 /**
+ * Consumables that will reach a user's percentage within the user's chosen days at the pace
+ * they wear (kept by the air-changes task), once per consumable life, while not yet due.
+ */
+async function maintenanceSoonEvents(db: Database, now: Date) {
+  const { rows } = await db.execute<{
+    id: string;
+    name: string;
+    level: string;
+    percent: number;
+    due_at: string;
+    user_id: string;
+    key: string;
+  }>(sql`
+    WITH levels AS (
+      SELECT m.id, m.name, m.user_id, w.level, (m.maintenance_levels ->> w.level)::float8 AS percent,
+             w.pace_per_day,
+             'maintenance_soon:' || m.id || ':' || w.level || ':' || coalesce((
+               SELECT me.id FROM maintenance_events me
+                WHERE me.purifier_id = m.id
+                  AND me.type = CASE w.level WHEN 'prefilter' THEN 'prefilters' ELSE w.level END
+                ORDER BY me.occurred_at DESC, me.id DESC LIMIT 1), 'initial') AS key
+        FROM purifier_wear_paces w JOIN purifiers m ON m.id = w.purifier_id
+       WHERE m.user_id IS NOT NULL AND w.pace_per_day < 0
+         AND (m.maintenance_levels ->> w.level) ~ '^-?[0-9.]+$'),
+    due AS (
+      SELECT m.*, a.user_id AS recipient,
+             coalesce((np.preferences ->> 'maintenance_percent')::int,
+                      ${MAINTENANCE_PERCENT_DEFAULT}) AS threshold,
+             coalesce((np.preferences ->> 'maintenance_days_before')::int,
+                      ${MAINTENANCE_DAYS_BEFORE_DEFAULT}) AS days_before
+        FROM levels m ${audienceLateral('purifier')})
+    SELECT id, name, level, percent, recipient AS user_id, key,
+           ${now.toISOString()}::timestamptz
+             + make_interval(secs => (percent - threshold) / -pace_per_day * 86400) AS due_at
+      FROM due
+     WHERE percent >= threshold AND (percent - threshold) / -pace_per_day <= days_before
+       AND NOT EXISTS (SELECT 1 FROM notifications n
+                        WHERE n.user_id = due.recipient AND n.dedupe_key = due.key)`);
+  return rows.map((r) => ({
+    type: 'maintenance_soon' as const,
+    machine: { kind: 'purifier' as const, id: r.id },
+    dedupeKey: r.key,
+    at: now,
+    onlyFor: [r.user_id],
+    payload: {
+      machine_name: r.name,
+      level: r.level,
+      percent: Math.round(r.percent),
+      due_at: new Date(r.due_at).toISOString(),
+    },
+  }));
+}
+
+/**
+ * Purifiers measured below their TRH (in auto) for AIR_CHANGES_BELOW_DAYS: usually a clogged
+ * filter or a blocked intake. Once per stretch below (named by when it began).
+ */
+async function airChangesBelowEvents(db: Database, now: Date) {
+  const { rows } = await db.execute<{
+    id: string;
+    name: string;
+    ach: number | null;
+    target_ach: number;
+    below_since: string;
+    user_id: string;
+    key: string;
+  }>(sql`
+    SELECT m.id, m.name, v.ach, v.target_ach, v.below_since, a.user_id,
+           'air_below:' || m.id || ':' || ${episode('v.below_since')} AS key
+      FROM purifier_air_verdicts v JOIN purifiers m ON m.id = v.purifier_id
+      ${audienceLateral('purifier')}
+     WHERE v.verdict = 'below' AND m.user_id IS NOT NULL
+       AND v.below_since <= ${now.toISOString()}::timestamptz
+                            - make_interval(days => ${AIR_CHANGES_BELOW_DAYS})
+       AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.user_id = a.user_id
+             AND n.dedupe_key = 'air_below:' || m.id || ':' || ${episode('v.below_since')})`);
+  return rows.map((r) => ({
+    type: 'air_changes_below' as const,
+    machine: { kind: 'purifier' as const, id: r.id },
+    dedupeKey: r.key,
+    at: now,
+    onlyFor: [r.user_id],
+    payload: {
+      machine_name: r.name,
+      ach: r.ach === null ? null : Math.round(r.ach * 10) / 10,
+      target_ach: r.target_ach,
+      below_since: new Date(r.below_since).toISOString(),
+    },
+  }));
+}
+
+/**
  * Finds and records the clock's notifications (one transaction per event: a failure loses
  * nothing, the next run finds what is left). Answers the rows written, to announce.
  */
@@ -157,6 +252,8 @@ export async function recordWatchNotifications(
     ...(await offlineEvents(db, now)),
     ...(await onlineEvents(db, now)),
     ...(await maintenanceEvents(db, now)),
+    ...(await maintenanceSoonEvents(db, now)),
+    ...(await airChangesBelowEvents(db, now)),
   ];
   const written: NotificationRow[] = [];
   for (const event of events)

@@ -53,6 +53,7 @@ function settingsOf(input: PatchPurifierInput): PurifierValues {
   if (input.piece_volume !== undefined) values.pieceVolume = input.piece_volume;
   if (input.count_piece_connected_object !== undefined)
     values.countPieceConnectedObject = input.count_piece_connected_object;
+  if (input.occupants !== undefined) values.occupants = input.occupants;
   if (input.is_public !== undefined) values.isPublic = input.is_public;
   if (input.hourly_recycling_rate !== undefined)
     values.hourlyRecyclingRate = input.hourly_recycling_rate;

@@ -3,7 +3,7 @@ import { LEVELLED_MEASURES, type LevelledMeasure } from '@aircloud/shared/air-qu
 import type { PurifierMode } from '@aircloud/shared/purifiers';
 import type { SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
-import { purifiers, sensorPurifiers, sensors } from '../db/schema/index.ts';
+import { purifierAirVerdicts, purifiers, sensorPurifiers, sensors } from '../db/schema/index.ts';
 import { lastSamples, type SensorRow } from './repository.ts';
 
 type Reader = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
@@ -15,6 +15,10 @@ export interface OverviewPurifierRow {
   reportedMode: PurifierMode | null;
   lastSeenAt: Date | null;
   reportingIntervalS: number;
+  /** The measured air changes in auto against the TRH (null: never examined). */
+  airVerdict: 'meets' | 'below' | 'not_enough_data' | null;
+  measuredAch: number | null;
+  targetAch: number;
 }
 
 export interface OverviewRow {
@@ -63,9 +67,13 @@ export async function overviewOf(
         reportedMode: sql<PurifierMode | null>`${purifiers.reported}->>'mode'`,
         lastSeenAt: purifiers.lastSeenAt,
         reportingIntervalS: purifiers.reportingIntervalS,
+        airVerdict: purifierAirVerdicts.verdict,
+        measuredAch: purifierAirVerdicts.ach,
+        targetAch: purifiers.hourlyRecyclingRate,
       })
       .from(sensorPurifiers)
       .innerJoin(purifiers, eq(purifiers.id, sensorPurifiers.purifierId))
+      .leftJoin(purifierAirVerdicts, eq(purifierAirVerdicts.purifierId, purifiers.id))
       .where(inArray(sensorPurifiers.sensorId, ids))
       .orderBy(asc(sensorPurifiers.createdAt), asc(purifiers.id)),
     lastSamples(db, ids),

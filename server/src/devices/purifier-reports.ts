@@ -2,6 +2,7 @@ import type { PurifierReportInput } from '@aircloud/shared/devices';
 import {
   isDesiredPending,
   type DesiredState,
+  type PurifierMode,
   type ReportedState,
 } from '@aircloud/shared/purifiers';
 import { sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import {
   type FirmwareReportOutcome,
 } from '@aircloud/core/firmware/rollouts';
 import { pushPurifier } from '@aircloud/core/purifiers/push';
+import { recordModeChanges } from '@aircloud/core/effectiveness/history';
 import type { AppContext } from '../context.ts';
 import type { FirmwareReport } from '@aircloud/shared/firmware-rollouts';
 
@@ -55,9 +57,13 @@ export async function applyPurifierReports(
     let levels = current.maintenanceLevels;
     // The latest firmware news of the batch (its version, an update's status).
     const firmwareNews: { soft_version?: string; firmware?: FirmwareReport } = {};
+    // The modes the device switched to, from when (the room's decays are matched with them).
+    const modeChanges: { at: Date; mode: PurifierMode }[] = [];
     for (const report of sorted) {
       if (Date.parse(report.ts) < Date.parse(reported.reported_at)) continue; // late, older news
       const { ts, desired_version_ack, maintenance, firmware, ...fields } = report;
+      if (fields.mode !== undefined && fields.mode !== reported.mode)
+        modeChanges.push({ at: new Date(ts), mode: fields.mode });
       if (fields.soft_version !== undefined) firmwareNews.soft_version = fields.soft_version;
       if (firmware !== undefined) firmwareNews.firmware = firmware;
       reported = { ...reported, ...fields, reported_at: new Date(ts).toISOString() };
@@ -107,6 +113,7 @@ export async function applyPurifierReports(
         at: now,
       });
     await recordDeviceEvents(tx, transitions);
+    await recordModeChanges(tx, purifierId, modeChanges);
     return {
       row,
       transitions,

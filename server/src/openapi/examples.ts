@@ -21,6 +21,7 @@ const PURIFIER = {
   silent_hourly_recycling_rate: 5,
   piece_volume: null,
   count_piece_connected_object: 1,
+  occupants: null,
   is_public: false,
   timezone: 'Europe/Paris',
   mode: 'auto',

@@ -97,6 +97,8 @@ export const purifiers = pgTable(
     silentHourlyRecyclingRate: integer('silent_hourly_recycling_rate').notNull().default(5),
     pieceVolume: doublePrecision('piece_volume'),
     countPieceConnectedObject: integer('count_piece_connected_object').notNull().default(1),
+    /** The usual number of people in the room (clean air per person), null until given. */
+    occupants: integer('occupants'),
     isPublic: boolean('is_public').notNull().default(false),
     timezone: text('timezone').notNull().default('Europe/Paris'),
     desired: jsonb('desired').$type<DesiredState>().notNull(),
@@ -144,6 +146,10 @@ export const purifiers = pgTable(
     check('purifiers_silent_trh_check', sql`${t.silentHourlyRecyclingRate} IN (5, 10, 15)`),
     check('purifiers_piece_volume_check', sql`${t.pieceVolume} >= 1`),
     check('purifiers_count_check', sql`${t.countPieceConnectedObject} >= 1`),
+    check(
+      'purifiers_occupants_check',
+      sql`${t.occupants} IS NULL OR ${t.occupants} BETWEEN 1 AND 1000`,
+    ),
     check('purifiers_state_check', sql`${t.state} IN ('operational', 'warning', 'alert')`),
     check('purifiers_reporting_interval_check', sql`${t.reportingIntervalS} >= 1`),
   ],

@@ -66,6 +66,20 @@ const SummarySchema = z
     held: z.array(DeviceSchema),
     maintenance_due: z.array(DeviceSchema),
     telemetry: z.array(z.object({ minute: dateTime(), samples: z.number().int() })),
+    air_changes: z
+      .object({
+        rooms_below: z.number().int(),
+        rooms_measured: z.number().int(),
+        purifiers_below: z.number().int(),
+      })
+      .openapi({
+        description:
+          'Rooms (sensors with linked purifiers) whose purifiers deliver, measured in auto, ' +
+          'less than their TRH (docs/effectiveness.md), and rooms with a verdict',
+      }),
+    air_below: z.array(DeviceSchema).openapi({
+      description: 'Purifiers measured below their TRH, longest below first',
+    }),
     rollouts: z.array(RolloutSchema).openapi({
       description: `The firmware rollouts not completed or aborted, newest first (${FLEET_LIST_SIZE} at most)`,
     }),
@@ -107,6 +121,7 @@ documentRoute({
     soft_version: z.string().optional(),
     held: flag,
     maintenance_due: flag,
+    air_below: flag,
     page: z.string().optional().openapi({ example: '1' }),
   }),
   responses: { 200: collectionResponse(DeviceSchema, 'FleetDeviceCollection') },

@@ -6,6 +6,7 @@ import {
   fleetPurifiers,
   fleetSensors,
   offlineDevices,
+  airChangeCounts,
   purifierShortList,
   type FleetDeviceRow,
 } from '@aircloud/core/fleet/devices';
@@ -48,14 +49,18 @@ export async function fleetSummary(
   ctx: Pick<AppContext, 'db' | 'redis' | 'config'>,
   now = new Date(),
 ): Promise<FleetSummary> {
-  const [counts, offline, held, due, telemetry, rollouts] = await Promise.all([
-    readFleetCounts(ctx.db),
-    offlineDevices(ctx.db, FLEET_LIST_SIZE),
-    purifierShortList(ctx.db, { held: true }, FLEET_LIST_SIZE),
-    purifierShortList(ctx.db, { maintenance_due: true }, FLEET_LIST_SIZE),
-    acceptedPerMinute(ctx.redis, ctx.config.redisPrefix, now),
-    activeRollouts(ctx.db, FLEET_LIST_SIZE),
-  ]);
+  const [counts, offline, held, due, telemetry, rollouts, airChanges, airBelow] = await Promise.all(
+    [
+      readFleetCounts(ctx.db),
+      offlineDevices(ctx.db, FLEET_LIST_SIZE),
+      purifierShortList(ctx.db, { held: true }, FLEET_LIST_SIZE),
+      purifierShortList(ctx.db, { maintenance_due: true }, FLEET_LIST_SIZE),
+      acceptedPerMinute(ctx.redis, ctx.config.redisPrefix, now),
+      activeRollouts(ctx.db, FLEET_LIST_SIZE),
+      airChangeCounts(ctx.db),
+      purifierShortList(ctx.db, { air_below: true }, FLEET_LIST_SIZE),
+    ],
+  );
   return {
     '@id': '/api/fleet',
     '@type': 'FleetSummary',
@@ -65,6 +70,8 @@ export async function fleetSummary(
     maintenance_due: due.map(fleetDevicePresenter),
     telemetry,
     rollouts,
+    air_changes: airChanges,
+    air_below: airBelow.map(fleetDevicePresenter),
     generated_at: now.toISOString(),
   };
 }
@@ -117,6 +124,7 @@ export async function listFleetPurifiers(
         soft_version: filters.soft_version,
         held: filters.held ? 'true' : undefined,
         maintenance_due: filters.maintenance_due ? 'true' : undefined,
+        air_below: filters.air_below ? 'true' : undefined,
       },
     },
   );

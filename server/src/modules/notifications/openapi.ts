@@ -92,6 +92,9 @@ const PreferencesSchema = z
     ),
     offline_delay_min: z.number().int(),
     maintenance_percent: z.number().int(),
+    maintenance_days_before: z.number().int().openapi({
+      description: '"Maintenance due soon" this many days before a consumable is due (1–90)',
+    }),
     flap_interval_min: z.number().int(),
     quiet_hours: z.object({ start: z.string(), end: z.string() }).nullable(),
     time_zone: z.string().openapi({ example: 'Europe/Paris' }),

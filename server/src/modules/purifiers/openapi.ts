@@ -95,6 +95,11 @@ export const PurifierSchema = z
     silent_hourly_recycling_rate: z.number().int(),
     piece_volume: z.number().nullable(),
     count_piece_connected_object: z.number().int(),
+    occupants: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'The usual number of people in the room (null: not given)' }),
     is_public: z.boolean(),
     timezone: z.string(),
     mode: z.enum(PURIFIER_MODES).openapi({ description: 'Desired mode' }),

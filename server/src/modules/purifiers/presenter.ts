@@ -45,6 +45,7 @@ export function purifierPresenter(
     silent_hourly_recycling_rate: row.silentHourlyRecyclingRate,
     piece_volume: row.pieceVolume,
     count_piece_connected_object: row.countPieceConnectedObject,
+    occupants: row.occupants,
     is_public: row.isPublic,
     timezone: row.timezone,
     mode: row.desired.mode,

@@ -31,6 +31,12 @@ const TileSchema = z
         mode: z.enum(PURIFIER_MODES),
         reported_mode: z.enum(PURIFIER_MODES).nullable(),
         wifi_state: z.enum(WIFI_STATES),
+        air_verdict: z
+          .enum(['meets', 'below', 'not_enough_data'])
+          .nullable()
+          .openapi({ description: 'Measured air changes in auto against the TRH' }),
+        measured_ach: z.number().nullable(),
+        target_ach: z.number().int(),
       }),
     ),
     sparkline: z.object({

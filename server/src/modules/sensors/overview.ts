@@ -34,6 +34,9 @@ function tilePresenter(row: OverviewRow, from: Date, now: Date): SensorOverviewT
       mode: p.mode,
       reported_mode: p.reportedMode,
       wifi_state: wifiState(p.lastSeenAt, p.reportingIntervalS, now),
+      air_verdict: p.airVerdict,
+      measured_ach: p.measuredAch === null ? null : Math.round(p.measuredAch * 10) / 10,
+      target_ach: p.targetAch,
     })),
     sparkline: {
       from: from.toISOString(),

@@ -63,6 +63,9 @@ export function notificationTexts(
     threshold: withUnit(p.threshold),
     level: p.level ? translate(lang, `maintenance.level.${p.level}`) : '',
     percent: p.percent ?? '',
+    due: when(p.due_at, lang, data.time_zone),
+    ach: p.ach ?? '—',
+    target: p.target_ach ?? '',
     since: when(
       data.type === 'device_online' ? p.offline_since : p.last_seen_at,
       lang,

@@ -52,6 +52,8 @@ function summary(overrides: Partial<FleetSummary> = {}): FleetSummary {
     held: [],
     maintenance_due: [],
     rollouts: [],
+    air_changes: { rooms_below: 0, rooms_measured: 0, purifiers_below: 0 },
+    air_below: [],
     telemetry: Array.from({ length: 15 }, (_, i) => ({
       minute: new Date(Date.UTC(2026, 10, 27, 9, i)).toISOString(),
       samples: 1000 + i,

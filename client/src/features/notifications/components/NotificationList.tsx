@@ -20,6 +20,8 @@ const ICONS: Record<Notification['type'], IconName> = {
   device_offline: 'wifi',
   device_online: 'wifi',
   maintenance_due: 'purifier',
+  maintenance_soon: 'purifier',
+  air_changes_below: 'purifier',
   webhook_disabled: 'external',
 };
 
@@ -67,6 +69,19 @@ export function notificationText(n: Notification, t: TFunction, language: string
         machine,
         level: p.level ? t(`maintenance.level.${p.level}`) : '',
         percent: p.percent ?? 0,
+      });
+    case 'maintenance_soon':
+      return t('notifications.text.maintenance_soon', {
+        machine,
+        level: p.level ? t(`maintenance.level.${p.level}`) : '',
+        percent: p.percent ?? 0,
+        date: formatDateTime(p.due_at ?? null),
+      });
+    case 'air_changes_below':
+      return t('notifications.text.air_changes_below', {
+        machine,
+        ach: p.ach == null ? '—' : formatNumber(p.ach, language),
+        target: p.target_ach ?? '—',
       });
     case 'webhook_disabled':
       return t('notifications.text.webhook_disabled', {

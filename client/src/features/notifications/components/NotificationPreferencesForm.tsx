@@ -1,5 +1,6 @@
 import {
   FLAP_INTERVAL_MIN_MAX,
+  MAINTENANCE_DAYS_BEFORE_MAX,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_TYPES,
   OFFLINE_DELAY_MIN_MAX,
@@ -22,11 +23,12 @@ import {
 
 type Numbers = Pick<
   NotificationPreferences,
-  'offline_delay_min' | 'maintenance_percent' | 'flap_interval_min'
+  'offline_delay_min' | 'maintenance_percent' | 'maintenance_days_before' | 'flap_interval_min'
 >;
 const NUMBER_FIELDS: { name: keyof Numbers; min: number; max: number }[] = [
   { name: 'offline_delay_min', min: 1, max: OFFLINE_DELAY_MIN_MAX },
   { name: 'maintenance_percent', min: 1, max: 99 },
+  { name: 'maintenance_days_before', min: 1, max: MAINTENANCE_DAYS_BEFORE_MAX },
   { name: 'flap_interval_min', min: 0, max: FLAP_INTERVAL_MIN_MAX },
 ];
 
@@ -47,6 +49,7 @@ export function NotificationPreferencesForm() {
   const [numbers, setNumbers] = useState<Record<keyof Numbers, string>>({
     offline_delay_min: '',
     maintenance_percent: '',
+    maintenance_days_before: '',
     flap_interval_min: '',
   });
   const [quiet, setQuiet] = useState(false);
@@ -59,6 +62,7 @@ export function NotificationPreferencesForm() {
     setNumbers({
       offline_delay_min: String(query.data.offline_delay_min),
       maintenance_percent: String(query.data.maintenance_percent),
+      maintenance_days_before: String(query.data.maintenance_days_before),
       flap_interval_min: String(query.data.flap_interval_min),
     });
     setQuiet(query.data.quiet_hours !== null);

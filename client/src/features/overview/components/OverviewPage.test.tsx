@@ -30,6 +30,9 @@ function tile(ulid: string, name: string, co2: number | null): SensorOverviewTil
               mode: 'boost',
               reported_mode: 'auto',
               wifi_state: 'connected',
+              air_verdict: 'below',
+              measured_ach: 3.2,
+              target_ach: 5,
             },
           ]
         : [],

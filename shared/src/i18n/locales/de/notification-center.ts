@@ -35,6 +35,10 @@ export const notificationCenter = {
       device_offline: '{{machine}} ist offline (zuletzt gehört {{date}}).',
       device_online: '{{machine}} ist wieder online.',
       maintenance_due: '{{machine}}: {{level}} bei {{percent}} %, Austausch planen.',
+      maintenance_soon:
+        '{{machine}}: {{level}} bei {{percent}} %, beim jetzigen Tempo um den {{date}} fällig.',
+      air_changes_below:
+        '{{machine}} erreicht seit einer Woche {{ach}} statt {{target}} Luftwechsel pro Stunde, gemessen vom Sensor des Raums: Filter und Ansaugung prüfen.',
       mode: 'Modus {{mode}} auf {{purifiers}} angewendet.',
       webhook_disabled:
         'Der Webhook {{url}} wurde nach {{count}} fehlgeschlagenen Zustellungen in Folge deaktiviert.',
@@ -48,6 +52,8 @@ export const notificationCenter = {
       device_offline: 'Gerät offline',
       device_online: 'Gerät wieder online',
       maintenance_due: 'Wartung fällig',
+      maintenance_soon: 'Wartung bald fällig',
+      air_changes_below: 'Luftwechsel unter dem Ziel',
     },
     channels: {
       in_app: 'In der App',
@@ -107,6 +113,7 @@ export const notificationCenter = {
         'Push geht an jeden Browser, der unter „Benachrichtigungen auf diesem Gerät“ eingeschaltet ist.',
       offline_delay_min: 'Offline nach (Minuten)',
       maintenance_percent: 'Wartung fällig unter (%)',
+      maintenance_days_before: 'Wartung bald fällig, Tage vorher',
       flap_interval_min: 'Höchstens ein Alarm je Regel alle (Minuten, 0 ohne Grenze)',
       quiet:
         'Ruhezeiten (E-Mail, Push und Webhooks warten bis zu ihrem Ende; die Liste zeigt alles sofort)',

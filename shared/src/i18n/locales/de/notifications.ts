@@ -25,6 +25,8 @@ export const notificationMail = {
       subject_device_offline: '{{machine}} ist offline',
       subject_device_online: '{{machine}} ist wieder online',
       subject_maintenance_due: '{{machine}}: {{level}} bei {{percent}} %',
+      subject_maintenance_soon: '{{machine}}: {{level}} um den {{due}} fällig',
+      subject_air_changes_below: '{{machine}} liefert weniger Luft als eingestellt',
       body_alert_triggered:
         'Die Alarmregel von {{machine}} hat ausgelöst: {{measure}} erreichte {{value}}, über dem Schwellenwert von {{threshold}}.',
       body_alert_stopped:
@@ -40,6 +42,10 @@ export const notificationMail = {
       body_device_online: '{{machine}} ist wieder online (still seit {{since}}).',
       body_maintenance_due:
         'Der Stand {{level}} von {{machine}} ist auf {{percent}} % gesunken: planen Sie den Austausch.',
+      body_maintenance_soon:
+        'Der Stand {{level}} von {{machine}} liegt bei {{percent}} % und erreicht beim jetzigen Tempo um den {{due}} den Austauschstand: planen Sie den Austausch.',
+      body_air_changes_below:
+        'Seit einer Woche misst der Sensor seines Raums {{ach}} Luftwechsel pro Stunde von {{machine}} im Automatikmodus, unter den eingestellten {{target}}. Meist ist ein verstopfter Filter oder eine blockierte Ansaugung die Ursache.',
       mode: 'Angewendeter Modus: {{mode}} auf {{purifiers}}.',
       mode_none: 'Angewendeter Modus: {{mode}} (kein Luftreiniger gesteuert).',
       suppressed: 'Und {{count}} weitere seit {{since}}.',

@@ -35,6 +35,10 @@ export const notificationCenter = {
       device_offline: '{{machine}} is offline (last heard from {{date}}).',
       device_online: '{{machine}} is back online.',
       maintenance_due: '{{machine}}: {{level}} at {{percent}} %, plan its replacement.',
+      maintenance_soon:
+        '{{machine}}: {{level}} at {{percent}} %, due around {{date}} at its current pace.',
+      air_changes_below:
+        "{{machine}} has delivered {{ach}} air changes an hour instead of {{target}} for a week, measured by the room's sensor: check its filter and intake.",
       mode: 'Mode {{mode}} applied to {{purifiers}}.',
       webhook_disabled:
         'The webhook {{url}} was turned off after {{count}} failed deliveries in a row.',
@@ -48,6 +52,8 @@ export const notificationCenter = {
       device_offline: 'Device offline',
       device_online: 'Device back online',
       maintenance_due: 'Maintenance due',
+      maintenance_soon: 'Maintenance due soon',
+      air_changes_below: 'Air changes below target',
     },
     channels: {
       in_app: 'In the app',
@@ -103,6 +109,7 @@ export const notificationCenter = {
       'push-note': 'Push goes to each browser turned on under “Notifications on this device”.',
       offline_delay_min: 'Offline after (minutes)',
       maintenance_percent: 'Maintenance due under (%)',
+      maintenance_days_before: 'Maintenance due soon, days before',
       flap_interval_min: 'At most one alert per rule every (minutes, 0 for no limit)',
       quiet:
         'Quiet hours (e-mail, push and webhooks wait until they end; the list shows everything at once)',

@@ -25,6 +25,8 @@ export const notificationMail = {
       subject_device_offline: '{{machine}} is offline',
       subject_device_online: '{{machine}} is back online',
       subject_maintenance_due: '{{machine}}: {{level}} at {{percent}} %',
+      subject_maintenance_soon: '{{machine}}: {{level}} due around {{due}}',
+      subject_air_changes_below: '{{machine}} delivers less air than its setting',
       body_alert_triggered:
         'The alert rule of {{machine}} triggered: {{measure}} reached {{value}}, above the threshold of {{threshold}}.',
       body_alert_stopped:
@@ -40,6 +42,10 @@ export const notificationMail = {
       body_device_online: '{{machine}} is online again (silent since {{since}}).',
       body_maintenance_due:
         'The {{level}} level of {{machine}} is down to {{percent}} %: plan its replacement.',
+      body_maintenance_soon:
+        'The {{level}} level of {{machine}} is at {{percent}} % and, at its current pace, reaches the replacement level around {{due}}: plan its replacement.',
+      body_air_changes_below:
+        'For a week, the sensor of its room has measured {{ach}} air changes an hour from {{machine}} in auto, under the {{target}} it is set for. A clogged filter or a blocked intake is the usual cause.',
       mode: 'Mode applied: {{mode}} on {{purifiers}}.',
       mode_none: 'Mode applied: {{mode}} (no purifier driven).',
       suppressed: 'And {{count}} more since {{since}}.',

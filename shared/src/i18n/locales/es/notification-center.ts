@@ -35,6 +35,10 @@ export const notificationCenter = {
       device_offline: '{{machine}} está desconectado (último contacto {{date}}).',
       device_online: '{{machine}} vuelve a estar conectado.',
       maintenance_due: '{{machine}}: {{level}} al {{percent}} %, prevea su sustitución.',
+      maintenance_soon:
+        '{{machine}}: {{level}} al {{percent}} %, a sustituir hacia el {{date}} al ritmo actual.',
+      air_changes_below:
+        '{{machine}} renueva el aire {{ach}} veces por hora en lugar de {{target}} desde hace una semana, según el sensor de la sala: revise su filtro y su entrada de aire.',
       mode: 'Modo {{mode}} aplicado a {{purifiers}}.',
       webhook_disabled:
         'El webhook {{url}} se desactivó tras {{count}} entregas fallidas seguidas.',
@@ -48,6 +52,8 @@ export const notificationCenter = {
       device_offline: 'Equipo desconectado',
       device_online: 'Equipo conectado de nuevo',
       maintenance_due: 'Mantenimiento pendiente',
+      maintenance_soon: 'Mantenimiento próximo',
+      air_changes_below: 'Renovación de aire insuficiente',
     },
     channels: {
       in_app: 'En la aplicación',
@@ -105,6 +111,7 @@ export const notificationCenter = {
         'El push llega a cada navegador activado en «Notificaciones en este dispositivo».',
       offline_delay_min: 'Desconectado tras (minutos)',
       maintenance_percent: 'Mantenimiento por debajo de (%)',
+      maintenance_days_before: 'Mantenimiento próximo, días antes',
       flap_interval_min: 'Como mucho una alerta por regla cada (minutos, 0 sin límite)',
       quiet:
         'Horas de silencio (correo, push y webhooks esperan a que terminen; la lista lo muestra todo al momento)',

@@ -25,6 +25,8 @@ export const notificationMail = {
       subject_device_offline: '{{machine}} está desconectado',
       subject_device_online: '{{machine}} vuelve a estar conectado',
       subject_maintenance_due: '{{machine}}: {{level}} al {{percent}} %',
+      subject_maintenance_soon: '{{machine}}: {{level}} a sustituir hacia el {{due}}',
+      subject_air_changes_below: '{{machine}} renueva menos aire del previsto',
       body_alert_triggered:
         'La regla de alerta de {{machine}} se ha activado: {{measure}} alcanzó {{value}}, por encima del umbral de {{threshold}}.',
       body_alert_stopped:
@@ -40,6 +42,10 @@ export const notificationMail = {
       body_device_online: '{{machine}} vuelve a estar conectado (en silencio desde {{since}}).',
       body_maintenance_due:
         'El nivel {{level}} de {{machine}} ha bajado al {{percent}} %: prevea su sustitución.',
+      body_maintenance_soon:
+        'El nivel {{level}} de {{machine}} está al {{percent}} % y, al ritmo actual, alcanza el nivel de sustitución hacia el {{due}}: prevea su sustitución.',
+      body_air_changes_below:
+        'Desde hace una semana, el sensor de su sala mide {{ach}} renovaciones de aire por hora de {{machine}} en modo auto, por debajo de las {{target}} configuradas. Un filtro obstruido o una entrada de aire bloqueada suele ser la causa.',
       mode: 'Modo aplicado: {{mode}} en {{purifiers}}.',
       mode_none: 'Modo aplicado: {{mode}} (ningún purificador controlado).',
       suppressed: 'Y {{count}} más desde {{since}}.',

@@ -35,6 +35,10 @@ export const notificationCenter = {
       device_offline: '{{machine}} est hors ligne (dernier contact le {{date}}).',
       device_online: '{{machine}} est de nouveau en ligne.',
       maintenance_due: '{{machine}} : {{level}} à {{percent}} %, prévoyez son remplacement.',
+      maintenance_soon:
+        '{{machine}} : {{level}} à {{percent}} %, à remplacer vers le {{date}} au rythme actuel.',
+      air_changes_below:
+        "{{machine}} renouvelle l'air {{ach}} fois par heure au lieu de {{target}} depuis une semaine, d'après le capteur de la pièce : vérifiez son filtre et son entrée d'air.",
       mode: 'Mode {{mode}} appliqué à {{purifiers}}.',
       webhook_disabled:
         'Le webhook {{url}} a été désactivé après {{count}} livraisons échouées d’affilée.',
@@ -48,6 +52,8 @@ export const notificationCenter = {
       device_offline: 'Appareil hors ligne',
       device_online: 'Appareil de nouveau en ligne',
       maintenance_due: 'Maintenance à prévoir',
+      maintenance_soon: 'Maintenance bientôt due',
+      air_changes_below: "Renouvellement d'air insuffisant",
     },
     channels: {
       in_app: 'Dans l’application',
@@ -105,6 +111,7 @@ export const notificationCenter = {
       'push-note': 'Le push va à chaque navigateur activé sous « Notifications sur cet appareil ».',
       offline_delay_min: 'Hors ligne après (minutes)',
       maintenance_percent: 'Maintenance sous (%)',
+      maintenance_days_before: 'Maintenance bientôt due, jours avant',
       flap_interval_min: 'Au plus une alerte par règle toutes les (minutes, 0 sans limite)',
       quiet:
         'Heures calmes (e-mail, push et webhooks attendent leur fin ; la liste montre tout aussitôt)',

@@ -25,6 +25,8 @@ export const notificationMail = {
       subject_device_offline: '{{machine}} est hors ligne',
       subject_device_online: '{{machine}} est de nouveau en ligne',
       subject_maintenance_due: '{{machine}} : {{level}} à {{percent}} %',
+      subject_maintenance_soon: '{{machine}} : {{level}} à remplacer vers le {{due}}',
+      subject_air_changes_below: "{{machine}} renouvelle moins d'air que prévu",
       body_alert_triggered:
         'La règle d’alerte de {{machine}} s’est déclenchée : {{measure}} a atteint {{value}}, au-dessus du seuil de {{threshold}}.',
       body_alert_stopped:
@@ -40,6 +42,10 @@ export const notificationMail = {
       body_device_online: '{{machine}} est de nouveau en ligne (silencieux depuis le {{since}}).',
       body_maintenance_due:
         'Le niveau {{level}} de {{machine}} est descendu à {{percent}} % : prévoyez son remplacement.',
+      body_maintenance_soon:
+        'Le niveau {{level}} de {{machine}} est à {{percent}} % et, au rythme actuel, atteint le niveau de remplacement vers le {{due}} : prévoyez son remplacement.',
+      body_air_changes_below:
+        "Depuis une semaine, le capteur de sa pièce mesure {{ach}} renouvellements d'air par heure pour {{machine}} en mode auto, sous les {{target}} réglés. Un filtre encrassé ou une entrée d'air obstruée en est la cause habituelle.",
       mode: 'Mode appliqué : {{mode}} sur {{purifiers}}.',
       mode_none: 'Mode appliqué : {{mode}} (aucun purificateur piloté).',
       suppressed: 'Et {{count}} autres depuis {{since}}.',

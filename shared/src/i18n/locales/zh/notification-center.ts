@@ -33,6 +33,10 @@ export const notificationCenter = {
       device_offline: '{{machine}} 已离线（最后联系 {{date}}）。',
       device_online: '{{machine}} 已恢复在线。',
       maintenance_due: '{{machine}}：{{level}} 剩余 {{percent}} %，请安排更换。',
+      maintenance_soon:
+        '{{machine}}：{{level}} 剩余 {{percent}} %，按当前速度约在 {{date}} 需要更换。',
+      air_changes_below:
+        '根据房间传感器测量，{{machine}} 一周以来每小时换气 {{ach}} 次，低于设定的 {{target}} 次：请检查滤网和进风口。',
       mode: '已对 {{purifiers}} 应用 {{mode}} 模式。',
       webhook_disabled: 'Webhook {{url}} 连续 {{count}} 次投递失败，已被停用。',
       'mode-none': '{{mode}} 模式（未控制净化器）。',
@@ -44,6 +48,8 @@ export const notificationCenter = {
       device_offline: '设备离线',
       device_online: '设备恢复在线',
       maintenance_due: '需要维护',
+      maintenance_soon: '即将需要维护',
+      air_changes_below: '换气次数低于目标',
     },
     channels: {
       in_app: '应用内',
@@ -99,6 +105,7 @@ export const notificationCenter = {
       'push-note': '推送会发送到在“此设备上的通知”中开启的每个浏览器。',
       offline_delay_min: '离线判定（分钟）',
       maintenance_percent: '维护提醒低于（%）',
+      maintenance_days_before: '即将维护提醒，提前天数',
       flap_interval_min: '每条规则最多每隔（分钟，0 表示不限）一次警报',
       quiet: '免打扰时段（邮件、推送和 webhook 等到结束后再发送；列表立即显示全部）',
       'quiet-start': '免打扰开始',

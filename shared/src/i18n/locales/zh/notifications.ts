@@ -21,6 +21,8 @@ export const notificationMail = {
       subject_device_offline: '{{machine}} 已离线',
       subject_device_online: '{{machine}} 已重新上线',
       subject_maintenance_due: '{{machine}}：{{level}} 剩余 {{percent}} %',
+      subject_maintenance_soon: '{{machine}}：{{level}} 约在 {{due}} 需要更换',
+      subject_air_changes_below: '{{machine}} 的送风量低于设定',
       body_alert_triggered:
         '{{machine}} 的警报规则已触发：{{measure}} 达到 {{value}}，超过阈值 {{threshold}}。',
       body_alert_stopped:
@@ -35,6 +37,10 @@ export const notificationMail = {
       body_device_offline: '自 {{since}} 起未收到 {{machine}} 的消息。',
       body_device_online: '{{machine}} 已重新上线（自 {{since}} 起无消息）。',
       body_maintenance_due: '{{machine}} 的{{level}}已降至 {{percent}} %：请安排更换。',
+      body_maintenance_soon:
+        '{{machine}} 的{{level}}剩余 {{percent}} %，按当前速度约在 {{due}} 达到更换水平：请安排更换。',
+      body_air_changes_below:
+        '一周以来，房间传感器测得 {{machine}} 在自动模式下每小时换气 {{ach}} 次，低于设定的 {{target}} 次。通常是滤网堵塞或进风口受阻所致。',
       mode: '已应用模式：{{mode}}，作用于 {{purifiers}}。',
       mode_none: '已应用模式：{{mode}}（未控制任何净化器）。',
       suppressed: '自 {{since}} 起另有 {{count}} 条。',

@@ -1,0 +1,295 @@
+import type { DecayOptions } from './options.ts';
+import { linearFit, noiseSigma, percentile } from './stats.ts';
+import type { Sample } from './types.ts';
+
+/**
+ * The shape engine both detectors share: find peaks, follow each one's fall, fit the log of the
+ * excess. Every decision about an episode reads only data from a bounded window before its peak
+ * up to its settling time `end`, so a call over [reportFrom − look-back, reportTo) settles
+ * exactly the episodes an all-at-once call would settle in [reportFrom, reportTo)
+ * (docs/effectiveness.md, "Incremental").
+ */
+
+/** How a fall ended. */
+export type FallEnd = 'floor' | 'rise' | 'gap' | 'long';
+
+/** One fall before the kind-specific checks (mode, thresholds). */
+export interface Fall {
+  start: number;
+  end: number;
+  how: FallEnd;
+  peak: number;
+  background: number;
+  /** Noise σ before the peak (raw values). */
+  sigma: number;
+  fitFrom: number | null;
+  fitTo: number | null;
+  /** Per hour. */
+  rate: number | null;
+  r2: number | null;
+  samples: number;
+}
+
+/** Where the background of the peak at index i lies (the outdoor level for CO2). */
+export type BackgroundAt = (times: Float64Array, values: Float64Array, i: number) => number;
+
+/** The raw and smoothed series, cut at `reportTo`. */
+interface Series {
+  t: Float64Array;
+  v: Float64Array;
+  s: Float64Array;
+  /** Samples whose smoothed value is final (its whole window lies before `reportTo`). */
+  valid: number;
+}
+
+function series(samples: readonly Sample[], halfMs: number, reportTo: number): Series {
+  const kept = samples.filter((x) => x.t < reportTo && Number.isFinite(x.v));
+  const n = kept.length;
+  const t = Float64Array.from(kept, (x) => x.t);
+  const v = Float64Array.from(kept, (x) => x.v);
+  const s = new Float64Array(n);
+  let lo = 0;
+  let hi = 0;
+  const window: number[] = [];
+  for (let i = 0; i < n; i++) {
+    while (t[lo]! < t[i]! - halfMs) lo++;
+    while (hi < n && t[hi]! <= t[i]! + halfMs) hi++;
+    window.length = 0;
+    for (let j = lo; j < hi; j++) window.push(v[j]!);
+    window.sort((a, b) => a - b);
+    const mid = window.length >> 1;
+    s[i] = window.length % 2 ? window[mid]! : (window[mid - 1]! + window[mid]!) / 2;
+  }
+  let valid = n;
+  while (valid > 0 && t[valid - 1]! + halfMs >= reportTo) valid--;
+  return { t, v, s, valid };
+}
+
+/** Raw values of the samples in [from, to). */
+export function valuesBetween(
+  t: Float64Array,
+  v: Float64Array,
+  from: number,
+  to: number,
+): number[] {
+  const out: number[] = [];
+  let i = lowerBound(t, from);
+  for (; i < t.length && t[i]! < to; i++) out.push(v[i]!);
+  return out;
+}
+
+function lowerBound(t: Float64Array, at: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (t[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * A percentile background over the window before the peak (PM2.5), lifted by the noise: a low
+ * percentile of noisy readings lies under the true level (the 10th by 1.28 σ for gaussian
+ * noise), and an underestimated background flattens the log of a small excess, which would
+ * understate fast decays by several percent.
+ */
+export function percentileBackground(windowMs: number, p: number): BackgroundAt {
+  const z = normalQuantile(p);
+  return (t, v, i) => {
+    const values = valuesBetween(t, v, t[i]! - windowMs, t[i]!);
+    return percentile(values, p) - z * noiseSigma(values);
+  };
+}
+
+/** The standard normal quantile (Acklam's rational approximation, 1e-9 relative). */
+export function normalQuantile(p: number): number {
+  const a = [
+    -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
+    2.506628277459239,
+  ];
+  const b = [
+    -54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972,
+    -13.28068155288572,
+  ];
+  const c = [
+    -0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734,
+    4.374664141464968, 2.938163982698783,
+  ];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const q = Math.min(p, 1 - p);
+  let x: number;
+  if (q < 0.02425) {
+    const r = Math.sqrt(-2 * Math.log(q));
+    x =
+      (((((c[0]! * r + c[1]!) * r + c[2]!) * r + c[3]!) * r + c[4]!) * r + c[5]!) /
+      ((((d[0]! * r + d[1]!) * r + d[2]!) * r + d[3]!) * r + 1);
+  } else {
+    const r = q - 0.5;
+    const r2 = r * r;
+    x =
+      ((((((a[0]! * r2 + a[1]!) * r2 + a[2]!) * r2 + a[3]!) * r2 + a[4]!) * r2 + a[5]!) * r) /
+      (((((b[0]! * r2 + b[1]!) * r2 + b[2]!) * r2 + b[3]!) * r2 + b[4]!) * r2 + 1);
+  }
+  return p <= 0.5 ? x : -x;
+}
+
+/**
+ * Every fall settled in [reportFrom, reportTo) (and whose settling could be decided from the
+ * samples before `reportTo`), in the order of their peaks.
+ */
+export function findFalls(
+  samples: readonly Sample[],
+  opts: DecayOptions,
+  backgroundAt: BackgroundAt,
+  reportFrom: number,
+  reportTo: number,
+): Fall[] {
+  const { t, v, s, valid } = series(samples, opts.smoothHalfMs, reportTo);
+  const n = t.length;
+  const half = opts.smoothHalfMs;
+  const backgrounds = new Map<number, number>();
+  const background = (i: number): number => {
+    let b = backgrounds.get(i);
+    if (b === undefined) backgrounds.set(i, (b = backgroundAt(t, v, i)));
+    return b;
+  };
+
+  /** True or false once the data decides it, null while samples after `reportTo` are needed. */
+  const isPeak = (i: number): boolean | null => {
+    const ti = t[i]!;
+    const si = s[i]!;
+    for (let j = i - 1; j >= 0 && t[j]! >= ti - opts.peakBeforeMs; j--)
+      if (s[j]! >= si) return false;
+    if (ti + opts.peakAfterMs + half >= reportTo) return null;
+    let last = i;
+    for (let j = i + 1; j < n && t[j]! <= ti + opts.peakAfterMs; j++) {
+      if (s[j]! > si) return false;
+      last = j;
+    }
+    const bg = background(i);
+    const excess = si - bg;
+    if (!(excess >= opts.minExcess)) return false;
+    if (opts.riseFraction > 0) {
+      let low = si;
+      for (let j = i - 1; j >= 0 && t[j]! >= ti - opts.riseWithinMs; j--)
+        low = Math.min(low, s[j]!);
+      if (low - bg > (1 - opts.riseFraction) * excess) return false;
+    }
+    if (opts.dropFraction > 0 && (last === i || s[last]! - bg > (1 - opts.dropFraction) * excess))
+      return false;
+    return true;
+  };
+
+  const falls: Fall[] = [];
+  for (let p = 0; p < valid; p++) {
+    if (isPeak(p) !== true) continue;
+    const fall = followFall(p);
+    if (fall && fall.end >= reportFrom && fall.end < reportTo) falls.push(fall);
+  }
+  return falls;
+
+  /** The fall after the peak at p, or null while it is still running at the data's end. */
+  function followFall(p: number): Fall | null {
+    const tp = t[p]!;
+    const bg = background(p);
+    const excess = s[p]! - bg;
+    const sigma = noiseSigma(valuesBetween(t, v, tp - opts.noiseWindowMs, tp));
+    const tolerance = opts.riseTolerance * excess + 3 * sigma;
+    const longEnd = tp + opts.maxFallMs + half;
+    let trough = p;
+    let how: FallEnd;
+    let last: number; // last sample of the fall
+    let end: number;
+    for (let j = p + 1; ; j++) {
+      // Gaps and the longest fall are read on the raw times, so they are settled even when the
+      // smoothed values after them are not.
+      const next = j < n ? t[j]! : reportTo;
+      const gapEnd = next - t[j - 1]! > opts.maxGapMs ? t[j - 1]! + opts.maxGapMs : Infinity;
+      const longEnds = next > tp + opts.maxFallMs ? longEnd : Infinity;
+      if (gapEnd !== Infinity || longEnds !== Infinity) {
+        how = gapEnd <= longEnds ? 'gap' : 'long';
+        end = Math.min(gapEnd, longEnds);
+        last = j - 1;
+        break;
+      }
+      if (j >= valid) return null;
+      const sj = s[j]!;
+      if (sj - bg <= opts.fitLow * excess) {
+        how = 'floor';
+        last = j;
+        end = t[j]! + half;
+        break;
+      }
+      if (sj > s[trough]! + tolerance) {
+        how = 'rise';
+        last = trough;
+        end = t[j]! + half;
+        break;
+      }
+      if (sj > s[j - 1]!) {
+        const peak = isPeak(j);
+        if (peak === null) return null;
+        if (peak) {
+          how = 'rise';
+          last = trough;
+          end = t[j]! + opts.peakAfterMs + half;
+          break;
+        }
+      }
+      if (sj < s[trough]!) trough = j;
+    }
+    // The peak itself was confirmed by the samples after it.
+    end = Math.max(end, tp + opts.peakAfterMs + half);
+
+    let first = p + 1;
+    while (first <= last && s[first]! - bg > opts.fitHigh * excess) first++;
+    const fall: Fall = {
+      start: tp,
+      end,
+      how,
+      peak: s[p]!,
+      background: bg,
+      sigma,
+      fitFrom: null,
+      fitTo: null,
+      rate: null,
+      r2: null,
+      samples: 0,
+    };
+    if (first > last) return fall;
+    const fit = fitDecay(t.subarray(first, last + 1), v.subarray(first, last + 1), bg);
+    return {
+      ...fall,
+      fitFrom: t[first]!,
+      fitTo: t[last]!,
+      samples: fit?.samples ?? 0,
+      rate: fit?.rate ?? null,
+      r2: fit?.r2 ?? null,
+    };
+  }
+}
+
+/** log(excess) against hours since the first point, least squares; null under two points. */
+function logLinear(t: Float64Array, v: Float64Array, bg: number) {
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const e = v[i]! - bg;
+    // A raw value at or under the background has no logarithm; the floor at `fitLow` of a
+    // peak of at least `minSnr` σ keeps these rare.
+    if (e > 0) {
+      xs.push((t[i]! - t[0]!) / 3_600_000);
+      ys.push(Math.log(e));
+    }
+  }
+  const fit = linearFit(xs, ys);
+  if (!fit) return null;
+  return { rate: -fit.slope, r2: fit.r2, samples: xs.length };
+}
+
+/** The log-linear fit of the fall's raw values over the background. */
+function fitDecay(t: Float64Array, v: Float64Array, bg: number) {
+  return logLinear(t, v, bg);
+}
