@@ -164,8 +164,8 @@ function FleetSummaryView({ summary }: { summary: FleetSummary }) {
             tone={purifiers.maintenance_due > 0 ? 'warning' : undefined}
             to={fleetListPath('purifier', { maintenance_due: 'true' })}
           />
+          <AirChangesStat summary={summary} />
         </ul>
-        <AirChangesStat summary={summary} />
       </section>
 
       <section className="card fleet-section" aria-labelledby="fleet-sensors">
@@ -260,23 +260,21 @@ function AirChangesStat({ summary }: { summary: FleetSummary }) {
   const { t, i18n } = useTranslation();
   const { rooms_below, rooms_measured } = summary.air_changes;
   return (
-    <ul className="fleet-stats">
-      <li>
-        <Link
-          className="fleet-stat"
-          data-tone={rooms_below > 0 ? 'warning' : rooms_measured > 0 ? 'ok' : 'muted'}
-          to={fleetListPath('purifier', { air_below: 'true' })}
-        >
-          <span className="fleet-stat__value">{rooms_below.toLocaleString(i18n.language)}</span>{' '}
-          <span className="fleet-stat__label">
-            {t('fleet-view.rooms-below', {
-              count: rooms_measured,
-              measured: rooms_measured.toLocaleString(i18n.language),
-            })}
-          </span>
-        </Link>
-      </li>
-    </ul>
+    <li>
+      <Link
+        className="fleet-stat"
+        data-tone={rooms_below > 0 ? 'warning' : rooms_measured > 0 ? 'ok' : 'muted'}
+        to={fleetListPath('purifier', { air_below: 'true' })}
+      >
+        <span className="fleet-stat__value">{rooms_below.toLocaleString(i18n.language)}</span>{' '}
+        <span className="fleet-stat__label">
+          {t('fleet-view.rooms-below', {
+            count: rooms_below,
+            measured: rooms_measured.toLocaleString(i18n.language),
+          })}
+        </span>
+      </Link>
+    </li>
   );
 }
 

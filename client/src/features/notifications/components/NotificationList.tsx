@@ -106,7 +106,7 @@ export function NotificationList() {
       <header className="notifications__header">
         <h2 id="notifications-list-title">{t('notifications.list-title')}</h2>
         <div className="notifications__actions">
-          <label className="checkbox">
+          <label className="check-option">
             <input
               type="checkbox"
               checked={unreadOnly}

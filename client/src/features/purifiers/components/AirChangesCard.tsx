@@ -58,9 +58,11 @@ function CurrentMode({ data }: { data: PurifierEffectiveness }) {
             : figures.ach_low === null
               ? null
               : t(
-                  figures.conclusive
-                    ? 'air-changes.interval-conclusive'
-                    : 'air-changes.interval-inconclusive',
+                  !figures.conclusive
+                    ? 'air-changes.interval-inconclusive'
+                    : figures.verdict === 'below'
+                      ? 'air-changes.interval-conclusive-below'
+                      : 'air-changes.interval-conclusive-meets',
                   { range: f.range(figures.ach_low, figures.ach_high) },
                 )}
       </p>

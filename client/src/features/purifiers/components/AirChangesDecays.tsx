@@ -45,7 +45,7 @@ function EpisodeFigures({ episode }: { episode: DecayEpisodeDetail }) {
       </div>
       <div>
         <dt>{t('air-changes.episodes.r2')}</dt>
-        <dd>{episode.r2 === null ? '—' : f.n(episode.r2, 3)}</dd>
+        <dd>{f.r2(episode.r2)}</dd>
       </div>
       <div>
         <dt>{t('air-changes.episodes.mode')}</dt>
@@ -262,7 +262,7 @@ export function AirChangesDecays({ purifier }: { purifier: Purifier }) {
                         ? '—'
                         : t('air-changes.per-hour', { value: f.n(episode.rate, 2) })}
                     </td>
-                    <td data-label={col.r2}>{episode.r2 === null ? '—' : f.n(episode.r2, 3)}</td>
+                    <td data-label={col.r2}>{f.r2(episode.r2)}</td>
                     <td data-label={col.status}>
                       <EpisodeStatus episode={episode} />
                     </td>

@@ -56,7 +56,7 @@ export function DecayChart({ episode }: { episode: DecayEpisodeDetail }) {
     minutes,
     mode: episode.mode ? t(`purifiers.modes-inline.${episode.mode}`) : t('air-changes.unknown'),
     rate: episode.rate === null ? '—' : f.n(episode.rate, 2),
-    r2: episode.r2 === null ? '—' : f.n(episode.r2, 3),
+    r2: f.r2(episode.r2),
   });
 
   const all = [...readings, ...fitted];

@@ -12,9 +12,14 @@ import { useGetMaintenanceForecastQuery } from '../api/airChangesApi.ts';
  */
 export const CLEAR_FALL_PER_WEEK = -0.1;
 
-/** When a consumable is due: a date, overdue since a date, or unknown. */
-function DueDate({ dueAt, now }: { dueAt: string | null; now: number }) {
+/**
+ * When a consumable is due: a date, overdue since a date, due now (at or under the level with no
+ * pace to date it), or unknown.
+ */
+function DueDate({ dueAt, reached, now }: { dueAt: string | null; reached: boolean; now: number }) {
   const { t } = useTranslation();
+  if (dueAt === null && reached)
+    return <span className="pill pill--alert">{t('maintenance.forecast.due-now')}</span>;
   if (dueAt === null) return <span className="muted">{t('maintenance.forecast.unknown')}</span>;
   if (Date.parse(dueAt) <= now)
     return (
@@ -111,7 +116,11 @@ export function MaintenanceForecastCard({ purifier }: { purifier: Purifier }) {
                             })}
                     </td>
                     <td data-label={col.due}>
-                      <DueDate dueAt={c.due_at} now={now} />
+                      <DueDate
+                        dueAt={c.due_at}
+                        reached={c.level <= data.replacement_level}
+                        now={now}
+                      />
                     </td>
                   </tr>
                 );

@@ -27,6 +27,14 @@ export function useAirFormat() {
         : t('air-changes.ach-range', { low: n(low), high: n(high) }),
     m3h: (value: number | null) =>
       value === null ? '—' : t('purifier.summary.cubic-metres-per-hour', { value: n(value, 0) }),
+    /** r² with three decimals always (1.000, not 1: a perfect fit is rare and worth reading). */
+    r2: (value: number | null) =>
+      value === null
+        ? '—'
+        : new Intl.NumberFormat(i18n.language, {
+            minimumFractionDigits: 3,
+            maximumFractionDigits: 3,
+          }).format(value),
     lps: (value: number | null) =>
       value === null ? '—' : t('air-changes.lps-value', { value: n(value) }),
   };

@@ -30,8 +30,10 @@ export const airChanges = {
     'needs-short_other': 'Noch {{count}} Abklingvorgänge',
     'off-natural':
       'Der Luftreiniger ist aus: Der Wert ist das eigene Abklingen des Raums (Ablagerung und Luftaustausch).',
-    'interval-conclusive':
-      '95-%-Intervall: {{range}}. Eindeutig: Das ganze Intervall liegt auf einer Seite des Ziels.',
+    'interval-conclusive-meets':
+      '95-%-Intervall: {{range}}. Eindeutig: Das ganze Intervall liegt über dem Ziel.',
+    'interval-conclusive-below':
+      '95-%-Intervall: {{range}}. Eindeutig: Das ganze Intervall liegt unter dem Ziel.',
     'interval-inconclusive':
       '95-%-Intervall: {{range}}. Noch nicht eindeutig: Das Intervall schließt das Ziel noch ein.',
     interval: '95-%-Intervall: {{range}}',
@@ -152,6 +154,7 @@ export const airChanges = {
       steady: 'Kein Verschleiß',
       unknown: 'Unbekannt',
       overdue: 'Überfällig seit {{date}}',
+      'due-now': 'Jetzt fällig',
       trend_one:
         'Gemessener Luftwechsel in Auto: {{value}} 1/h pro Woche seit dem letzten Filterwechsel ({{count}} Abklingvorgang).',
       trend_other:
@@ -172,8 +175,8 @@ export const airChanges = {
   'fleet-view': {
     'air-below': 'Unter ihrem Luftwechselziel',
     'air-below-none': 'Jeder gemessene Luftreiniger erreicht sein Luftwechselziel.',
-    'rooms-below_one': 'Räume unter dem Ziel, von {{measured}} gemessenen Raum',
-    'rooms-below_other': 'Räume unter dem Ziel, von {{measured}} gemessenen Räumen',
+    'rooms-below_one': 'Raum unter dem Luftwechselziel (von {{measured}} gemessenen)',
+    'rooms-below_other': 'Räume unter dem Luftwechselziel (von {{measured}} gemessenen)',
   },
   purifier: {
     parameters: {

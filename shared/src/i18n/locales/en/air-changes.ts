@@ -28,8 +28,10 @@ export const airChanges = {
     'needs-short_other': '{{count}} more decays needed',
     'off-natural':
       'The purifier is off: the figure is the room’s own decay (settling and air exchange).',
-    'interval-conclusive':
-      '95 % interval: {{range}}. Conclusive: the whole interval is on this side of the target.',
+    'interval-conclusive-meets':
+      '95 % interval: {{range}}. Conclusive: the whole interval is above the target.',
+    'interval-conclusive-below':
+      '95 % interval: {{range}}. Conclusive: the whole interval is below the target.',
     'interval-inconclusive':
       '95 % interval: {{range}}. Not conclusive yet: the interval still crosses the target.',
     interval: '95 % interval: {{range}}',
@@ -146,6 +148,7 @@ export const airChanges = {
       steady: 'Not wearing',
       unknown: 'Unknown',
       overdue: 'Overdue since {{date}}',
+      'due-now': 'Due now',
       trend_one:
         'Measured air changes in auto: {{value}} ACH a week since the filters were last replaced ({{count}} decay).',
       trend_other:
@@ -165,8 +168,8 @@ export const airChanges = {
   'fleet-view': {
     'air-below': 'Below their air changes target',
     'air-below-none': 'Every purifier measured meets its air changes target.',
-    'rooms-below_one': 'rooms below target, of {{measured}} room measured',
-    'rooms-below_other': 'rooms below target, of {{measured}} rooms measured',
+    'rooms-below_one': 'room below air changes target (of {{measured}} measured)',
+    'rooms-below_other': 'rooms below air changes target (of {{measured}} measured)',
   },
   purifier: {
     parameters: {

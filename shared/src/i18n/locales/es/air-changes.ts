@@ -28,8 +28,10 @@ export const airChanges = {
     'needs-short_other': 'Faltan {{count}} decaimientos',
     'off-natural':
       'El purificador está apagado: la cifra es el decaimiento propio de la sala (depósito e intercambio de aire).',
-    'interval-conclusive':
-      'Intervalo del 95 %: {{range}}. Concluyente: todo el intervalo queda del mismo lado del objetivo.',
+    'interval-conclusive-meets':
+      'Intervalo del 95 %: {{range}}. Concluyente: todo el intervalo está por encima del objetivo.',
+    'interval-conclusive-below':
+      'Intervalo del 95 %: {{range}}. Concluyente: todo el intervalo está por debajo del objetivo.',
     'interval-inconclusive':
       'Intervalo del 95 %: {{range}}. Aún no concluyente: el intervalo todavía cruza el objetivo.',
     interval: 'Intervalo del 95 %: {{range}}',
@@ -149,6 +151,7 @@ export const airChanges = {
       steady: 'Sin desgaste',
       unknown: 'Desconocido',
       overdue: 'Vencido desde el {{date}}',
+      'due-now': 'Vence ahora',
       trend_one:
         'Renovación de aire medida en auto: {{value}} ren/h por semana desde la última sustitución de filtros ({{count}} decaimiento).',
       trend_other:
@@ -169,8 +172,8 @@ export const airChanges = {
   'fleet-view': {
     'air-below': 'Por debajo de su objetivo de renovación de aire',
     'air-below-none': 'Todos los purificadores medidos alcanzan su objetivo de renovación de aire.',
-    'rooms-below_one': 'salas bajo el objetivo, de {{measured}} sala medida',
-    'rooms-below_other': 'salas bajo el objetivo, de {{measured}} salas medidas',
+    'rooms-below_one': 'sala bajo el objetivo de renovación de aire (de {{measured}} medidas)',
+    'rooms-below_other': 'salas bajo el objetivo de renovación de aire (de {{measured}} medidas)',
   },
   purifier: {
     parameters: {

@@ -30,8 +30,10 @@ export const airChanges = {
     'needs-short_other': 'Encore {{count}} décroissances',
     'off-natural':
       'Le purificateur est éteint : ce chiffre est la décroissance propre de la pièce (dépôt et renouvellement par l’air extérieur).',
-    'interval-conclusive':
-      'Intervalle à 95 % : {{range}}. Concluant : tout l’intervalle est du même côté de l’objectif.',
+    'interval-conclusive-meets':
+      'Intervalle à 95 % : {{range}}. Concluant : tout l’intervalle est au-dessus de l’objectif.',
+    'interval-conclusive-below':
+      'Intervalle à 95 % : {{range}}. Concluant : tout l’intervalle est sous l’objectif.',
     'interval-inconclusive':
       'Intervalle à 95 % : {{range}}. Pas encore concluant : l’intervalle chevauche l’objectif.',
     interval: 'Intervalle à 95 % : {{range}}',
@@ -151,6 +153,7 @@ export const airChanges = {
       steady: 'Pas d’usure',
       unknown: 'Inconnue',
       overdue: 'Dépassée depuis le {{date}}',
+      'due-now': 'À remplacer maintenant',
       trend_one:
         'Renouvellement d’air mesuré en auto : {{value}} vol/h par semaine depuis le dernier remplacement des filtres ({{count}} décroissance).',
       trend_other:
@@ -170,8 +173,9 @@ export const airChanges = {
   'fleet-view': {
     'air-below': 'Sous leur objectif de renouvellement d’air',
     'air-below-none': 'Chaque purificateur mesuré atteint son objectif de renouvellement d’air.',
-    'rooms-below_one': 'pièces sous l’objectif, sur {{measured}} pièce mesurée',
-    'rooms-below_other': 'pièces sous l’objectif, sur {{measured}} pièces mesurées',
+    'rooms-below_one': 'pièce sous l’objectif de renouvellement d’air (sur {{measured}} mesurées)',
+    'rooms-below_other':
+      'pièces sous l’objectif de renouvellement d’air (sur {{measured}} mesurées)',
   },
   purifier: {
     parameters: {

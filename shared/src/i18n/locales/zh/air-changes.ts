@@ -25,7 +25,8 @@ export const airChanges = {
     needs_other: '数据尚不足：{{mode}} 模式下还需要 {{count}} 次衰减。',
     'needs-short_other': '还需 {{count}} 次衰减',
     'off-natural': '净化器已关闭：此数值为房间自身的衰减（沉降和空气交换）。',
-    'interval-conclusive': '95% 区间：{{range}}。结论明确：整个区间都在目标的同一侧。',
+    'interval-conclusive-meets': '95% 区间：{{range}}。结论明确：整个区间都高于目标。',
+    'interval-conclusive-below': '95% 区间：{{range}}。结论明确：整个区间都低于目标。',
     'interval-inconclusive': '95% 区间：{{range}}。尚无定论：区间仍跨越目标。',
     interval: '95% 区间：{{range}}',
     'no-sensor': '换气次数需由同一房间内的传感器测量：此净化器尚未关联任何传感器。',
@@ -133,6 +134,7 @@ export const airChanges = {
       steady: '无损耗',
       unknown: '未知',
       overdue: '自 {{date}} 起已逾期',
+      'due-now': '现在到期',
       trend_other:
         '自动模式下的实测换气次数：自上次更换滤网以来每周 {{value}} 次/小时（{{count}} 次衰减）。',
       'trend-falling': '随着滤网积尘而下降。',
@@ -148,7 +150,7 @@ export const airChanges = {
   'fleet-view': {
     'air-below': '低于换气目标',
     'air-below-none': '所有已测净化器均达到换气目标。',
-    'rooms-below_other': '个房间低于目标，共 {{measured}} 个已测房间',
+    'rooms-below_other': '个房间低于换气目标（共 {{measured}} 个已测）',
   },
   purifier: {
     parameters: {
