@@ -83,7 +83,7 @@ describe('the decays behind the measured air changes', () => {
     expect(within(drawn).getByText('8.35 per hour')).toBeInTheDocument();
     expect(within(drawn).getByText('0.998')).toBeInTheDocument();
     expect(within(drawn).getByText('Boost')).toBeInTheDocument();
-    expect(within(drawn).getByText('16 min')).toBeInTheDocument();
+    expect(within(drawn).getByText('16 min', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '← Back to the summary' })).toHaveAttribute(
       'href',
       `/purifiers/${PURIFIER_ULID}/summary`,

@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecayEpisodeDetail } from '@aircloud/shared/effectiveness';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { durationMinutes, useAirFormat } from './airChangesFormat.ts';
 
-const WIDTH = 640;
+/** The drawing's width before its frame is measured (and in tests, which measure nothing). */
+const DEFAULT_WIDTH = 640;
 const HEIGHT = 260;
+/** Minute steps of the time axis, the first that leaves each label about 60 px. */
+const MINUTE_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 240];
 const PAD = { left: 52, right: 14, top: 12, bottom: 34 };
 
 /** The decade ticks (1, 2, 5 × 10^k while the span is short) between two log10 bounds. */
@@ -19,6 +22,26 @@ export function logTicks(lo: number, hi: number): number[] {
       if (l >= lo - 1e-9 && l <= hi + 1e-9) ticks.push(v);
     }
   return ticks;
+}
+
+/**
+ * The width of the frame in CSS pixels, followed as it changes: the drawing is laid out at that
+ * width, so its labels keep their size on a phone instead of shrinking with a scaled image.
+ */
+function useFrameWidth() {
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(DEFAULT_WIDTH);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      const measured = Math.round(entry?.contentRect.width ?? 0);
+      if (measured > 0) setWidth(Math.max(280, Math.min(960, measured)));
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
 }
 
 /** Readings as (minutes from the first, log10 of the excess over background); none at or under. */
@@ -41,6 +64,7 @@ export function DecayChart({ episode }: { episode: DecayEpisodeDetail }) {
   const { t } = useTranslation();
   const f = useAirFormat();
   const captionId = useId();
+  const { ref, width } = useFrameWidth();
   const unit = t(`air-changes.units.${episode.kind}`);
   const t0 = Date.parse(episode.points[0]?.t ?? episode.start);
   const readings = excessPoints(episode.points, episode.background, t0);
@@ -62,7 +86,7 @@ export function DecayChart({ episode }: { episode: DecayEpisodeDetail }) {
   const all = [...readings, ...fitted];
   if (all.length === 0) {
     return (
-      <figure className="decay-chart">
+      <figure className="decay-chart" ref={ref}>
         <p className="muted">{t('air-changes.chart.nothing-above')}</p>
         <figcaption id={captionId} className="decay-chart__caption">
           {caption}
@@ -73,23 +97,24 @@ export function DecayChart({ episode }: { episode: DecayEpisodeDetail }) {
   const xMax = Math.max(1, minutes, ...all.map((p) => p.x));
   const yLo = Math.floor(Math.min(...all.map((p) => p.y)) * 2) / 2;
   const yHi = Math.max(yLo + 0.5, Math.ceil(Math.max(...all.map((p) => p.y)) * 2) / 2);
-  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotW = width - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
   const sx = (x: number) => PAD.left + (x / xMax) * plotW;
   const sy = (y: number) => PAD.top + (1 - (y - yLo) / (yHi - yLo)) * plotH;
-  const xStep = xMax <= 30 ? 5 : xMax <= 90 ? 15 : xMax <= 240 ? 30 : 60;
+  const maxTicks = Math.max(2, Math.floor(plotW / 60));
+  const xStep = MINUTE_STEPS.find((step) => xMax / step <= maxTicks) ?? 480;
   const xTicks = Array.from({ length: Math.floor(xMax / xStep) + 1 }, (_, i) => i * xStep);
   const fitFrom = episode.fit_from ? (Date.parse(episode.fit_from) - t0) / 60_000 : null;
   const fitTo = episode.fit_to ? (Date.parse(episode.fit_to) - t0) / 60_000 : null;
 
   return (
-    <figure className="decay-chart">
+    <figure className="decay-chart" ref={ref}>
       <p className="decay-chart__y-label small muted" aria-hidden="true">
         {t('air-changes.chart.y-axis', { unit })}
       </p>
       <svg
         className="decay-chart__svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT}`}
         role="img"
         aria-labelledby={captionId}
         preserveAspectRatio="xMidYMid meet"
@@ -107,7 +132,7 @@ export function DecayChart({ episode }: { episode: DecayEpisodeDetail }) {
           <g key={v} className="decay-chart__tick">
             <line
               x1={PAD.left}
-              x2={WIDTH - PAD.right}
+              x2={width - PAD.right}
               y1={sy(Math.log10(v))}
               y2={sy(Math.log10(v))}
             />
@@ -126,7 +151,7 @@ export function DecayChart({ episode }: { episode: DecayEpisodeDetail }) {
         <line
           className="decay-chart__axis"
           x1={PAD.left}
-          x2={WIDTH - PAD.right}
+          x2={width - PAD.right}
           y1={PAD.top + plotH}
           y2={PAD.top + plotH}
         />

@@ -36,14 +36,16 @@ function AchTrend({ forecast }: { forecast: MaintenanceForecast }) {
   const trend = forecast.ach_trend_per_week;
   if (trend === null)
     return (
-      <p className="muted small">
+      <p className="forecast-trend muted small">
         {t('maintenance.forecast.trend-unknown', { count: forecast.ach_trend_episodes })}
       </p>
     );
   const value = formatNumber(trend, i18n.language, 2);
   const falling = trend <= CLEAR_FALL_PER_WEEK;
   return (
-    <p className={falling ? 'notice forecast-trend--falling' : 'small'}>
+    <p
+      className={falling ? 'forecast-trend notice forecast-trend--falling' : 'forecast-trend small'}
+    >
       {t('maintenance.forecast.trend', {
         value: trend > 0 ? `+${value}` : value,
         count: forecast.ach_trend_episodes,
