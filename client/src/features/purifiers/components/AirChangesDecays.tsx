@@ -9,7 +9,7 @@ import {
   type DecayKind,
 } from '@aircloud/shared/effectiveness';
 import type { Purifier } from '@aircloud/shared/purifiers';
-import { ListEmpty, ListError, ListLoading, ListStates } from '../../../components/ListState.tsx';
+import { ListError, ListLoading, ListStates } from '../../../components/ListState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
@@ -219,10 +219,10 @@ export function AirChangesDecays({ purifier }: { purifier: Purifier }) {
             filtered ? (
               <p className="muted">{t('air-changes.episodes.none-filtered')}</p>
             ) : (
-              <ListEmpty icon="activity">
+              <div className="list-state list-state--compact">
                 <h3>{t('air-changes.episodes.empty-title')}</h3>
                 <p className="muted">{t('air-changes.episodes.empty-text')}</p>
-              </ListEmpty>
+              </div>
             )
           }
         >

@@ -20,11 +20,11 @@ export function AirChangesModes({ data }: { data: PurifierEffectiveness }) {
   };
   return (
     <div className="air-modes">
+      <h3 className="air-caption" id="air-modes-caption">
+        {t('air-changes.modes-caption', { days: data.window_days })}
+      </h3>
       <div className="table-wrap">
-        <table className="data-table air-modes__table">
-          <caption className="air-caption">
-            {t('air-changes.modes-caption', { days: data.window_days })}
-          </caption>
+        <table className="data-table air-modes__table" aria-labelledby="air-modes-caption">
           <thead>
             <tr>
               <th scope="col">{col.mode}</th>

@@ -75,7 +75,7 @@ export function CleanAirTargets({
         <div>
           <dt>{t('air-changes.ventilation')}</dt>
           <dd>
-            {data.ventilation_ach === null
+            {data.ventilation_ach === null && data.ventilation_needed > 0
               ? t('air-changes.ventilation-needs', { count: data.ventilation_needed })
               : f.ach(data.ventilation_ach)}
           </dd>

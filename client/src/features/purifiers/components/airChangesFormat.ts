@@ -17,14 +17,16 @@ export const VERDICT_TONE: Record<EffectivenessVerdict, string> = {
 export function useAirFormat() {
   const { t, i18n } = useTranslation();
   const n = (value: number, decimals = 1) => formatNumber(value, i18n.language, decimals);
+  // Under one air change an hour (ventilation, natural decay) a second decimal still says something.
+  const a = (value: number) => n(value, Math.abs(value) < 1 ? 2 : 1);
   return {
     n,
     ach: (value: number | null) =>
-      value === null ? '—' : t('air-changes.ach-value', { value: n(value) }),
+      value === null ? '—' : t('air-changes.ach-value', { value: a(value) }),
     range: (low: number | null, high: number | null) =>
       low === null || high === null
         ? '—'
-        : t('air-changes.ach-range', { low: n(low), high: n(high) }),
+        : t('air-changes.ach-range', { low: a(low), high: a(high) }),
     m3h: (value: number | null) =>
       value === null ? '—' : t('purifier.summary.cubic-metres-per-hour', { value: n(value, 0) }),
     /** r² with three decimals always (1.000, not 1: a perfect fit is rare and worth reading). */
