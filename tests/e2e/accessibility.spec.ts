@@ -196,6 +196,8 @@ for (const scheme of SCHEMES) {
       const rollout = await rolloutOf(machines.purifier);
       const routes = [
         ...(await tabRoutes(page, `/purifiers/${machines.purifier}`)),
+        // The decays behind the summary's measured air changes (a route without a tab).
+        `/purifiers/${machines.purifier}/air-changes`,
         ...(await tabRoutes(page, `/sensors/${machines.sensor}`)),
         '/fleet/rollouts',
         `/fleet/rollouts/${rollout}`,

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { makeEffectiveness, makeForecast } from './purifierFixtures.ts';
 
 /**
  * The MSW server of the client tests; each test adds its handlers. The home page (/purifiers)
@@ -39,6 +40,12 @@ export const server = setupServer(
       'hydra:totalItems': 0,
     }),
   ),
+  // A purifier's summary and maintenance tab ask for its measured air changes and its forecast:
+  // no linked sensor and nothing worn, unless a test serves its own.
+  http.get('/api/purifiers/:ulid/effectiveness', () =>
+    HttpResponse.json(makeEffectiveness({ sensors: 0, updated_at: null })),
+  ),
+  http.get('/api/purifiers/:ulid/maintenance_forecast', () => HttpResponse.json(makeForecast())),
   // Every language loads the administrators' overrides over its catalogue: none by default.
   http.get('/api/translations/:lang/overrides', () => HttpResponse.json({})),
   // An administrator's sensor list shows how long telemetry is kept.

@@ -9,6 +9,14 @@ export function fleetListPath(
 
 /** The filters a drill-down list accepts, per kind (the API's query parameters). */
 export const FLEET_LIST_FILTERS = {
-  purifier: ['wifi_state', 'state', 'model', 'soft_version', 'held', 'maintenance_due'],
+  purifier: [
+    'wifi_state',
+    'state',
+    'model',
+    'soft_version',
+    'held',
+    'maintenance_due',
+    'air_below',
+  ],
   sensor: ['wifi_state'],
 } as const;

@@ -14,6 +14,7 @@ import { notificationCenter } from '../locales/de/notification-center.ts';
 import { notifications } from '../locales/de/notifications.ts';
 import { auditLog } from '../locales/de/audit-log.ts';
 import { rollouts } from '../locales/de/rollouts.ts';
+import { airChanges } from '../locales/de/air-changes.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in German: what a browser loads for this language. */
@@ -34,4 +35,5 @@ export const catalogue = deepMerge(
   notifications,
   auditLog,
   rollouts,
+  airChanges,
 );

@@ -14,6 +14,7 @@ import { notificationCenter } from '../locales/en/notification-center.ts';
 import { notifications } from '../locales/en/notifications.ts';
 import { auditLog } from '../locales/en/audit-log.ts';
 import { rollouts } from '../locales/en/rollouts.ts';
+import { airChanges } from '../locales/en/air-changes.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in English: what a browser loads for this language. */
@@ -34,4 +35,5 @@ export const catalogue = deepMerge(
   notifications,
   auditLog,
   rollouts,
+  airChanges,
 );

@@ -14,6 +14,7 @@ import { notificationCenter } from '../locales/es/notification-center.ts';
 import { notifications } from '../locales/es/notifications.ts';
 import { auditLog } from '../locales/es/audit-log.ts';
 import { rollouts } from '../locales/es/rollouts.ts';
+import { airChanges } from '../locales/es/air-changes.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Spanish: what a browser loads for this language. */
@@ -34,4 +35,5 @@ export const catalogue = deepMerge(
   notifications,
   auditLog,
   rollouts,
+  airChanges,
 );

@@ -14,6 +14,7 @@ import { notificationCenter } from '../locales/fr/notification-center.ts';
 import { notifications } from '../locales/fr/notifications.ts';
 import { auditLog } from '../locales/fr/audit-log.ts';
 import { rollouts } from '../locales/fr/rollouts.ts';
+import { airChanges } from '../locales/fr/air-changes.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in French: what a browser loads for this language. */
@@ -34,4 +35,5 @@ export const catalogue = deepMerge(
   notifications,
   auditLog,
   rollouts,
+  airChanges,
 );

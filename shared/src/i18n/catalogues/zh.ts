@@ -14,6 +14,7 @@ import { notificationCenter } from '../locales/zh/notification-center.ts';
 import { notifications } from '../locales/zh/notifications.ts';
 import { auditLog } from '../locales/zh/audit-log.ts';
 import { rollouts } from '../locales/zh/rollouts.ts';
+import { airChanges } from '../locales/zh/air-changes.ts';
 import { deepMerge } from '../merge.ts';
 
 /** Every interface text in Chinese: what a browser loads for this language. */
@@ -34,4 +35,5 @@ export const catalogue = deepMerge(
   notifications,
   auditLog,
   rollouts,
+  airChanges,
 );

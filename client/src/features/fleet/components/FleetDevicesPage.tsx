@@ -36,6 +36,8 @@ function useFilterLabel() {
           : t('fleet-view.version', { version: value });
       case 'held':
         return t('fleet-view.held');
+      case 'air_below':
+        return t('fleet-view.air-below');
       default:
         return t('fleet-view.maintenance-due');
     }

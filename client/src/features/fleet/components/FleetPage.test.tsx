@@ -194,4 +194,54 @@ describe('fleet view', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: /Back to the fleet/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fleet' })).toBeInTheDocument();
   });
+
+  it('counts the rooms below their air changes target, links to the purifiers below and lists them', async () => {
+    server.use(
+      http.get('/api/fleet', () =>
+        HttpResponse.json(
+          summary({
+            air_changes: { rooms_below: 3, rooms_measured: 41, purifiers_below: 4 },
+            air_below: [
+              device('01JPURIFIER000000000000007', 'Classroom 4', { state: 'operational' }),
+            ],
+          }),
+        ),
+      ),
+    );
+    setRealtimeSocket(new FakeSocket(() => ({ ok: false, error: 'not_found' })).asSocket());
+    renderApp('/fleet', signedIn(makeMe({ role: 'ROLE_ADMIN' })));
+    const purifiers = await screen.findByRole('region', { name: 'Purifiers' });
+    expect(
+      within(purifiers).getByRole('link', {
+        name: '3 rooms below air changes target (of 41 measured)',
+      }),
+    ).toHaveAttribute('href', '/fleet/devices?kind=purifier&air_below=true');
+    const below = screen.getByRole('region', { name: 'Below their air changes target' });
+    expect(within(below).getByRole('link', { name: 'Classroom 4' })).toBeInTheDocument();
+    expect(within(below).getByRole('link', { name: 'All 4 purifiers' })).toHaveAttribute(
+      'href',
+      '/fleet/devices?kind=purifier&air_below=true',
+    );
+  });
+
+  it('names the air changes filter of the list behind it and asks the API for it', async () => {
+    let asked: URL | null = null;
+    server.use(
+      http.get('/api/fleet/purifiers', ({ request }) => {
+        asked = new URL(request.url);
+        return HttpResponse.json(hydra([device('01JPURIFIER000000000000007', 'Classroom 4')]));
+      }),
+    );
+    renderApp(
+      '/fleet/devices?kind=purifier&air_below=true',
+      signedIn(makeMe({ role: 'ROLE_TECHNICIAN' })),
+    );
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: 'Purifiers · Below their air changes target',
+      }),
+    ).toBeInTheDocument();
+    expect(asked!.searchParams.get('air_below')).toBe('true');
+  });
 });

@@ -164,6 +164,7 @@ function FleetSummaryView({ summary }: { summary: FleetSummary }) {
             tone={purifiers.maintenance_due > 0 ? 'warning' : undefined}
             to={fleetListPath('purifier', { maintenance_due: 'true' })}
           />
+          <AirChangesStat summary={summary} />
         </ul>
       </section>
 
@@ -232,9 +233,48 @@ function FleetSummaryView({ summary }: { summary: FleetSummary }) {
           },
         ]}
       />
+      <DeviceSection
+        id="fleet-air-below"
+        title={t('fleet-view.air-below')}
+        empty={t('fleet-view.air-below-none')}
+        devices={summary.air_below}
+        more={[
+          {
+            to: fleetListPath('purifier', { air_below: 'true' }),
+            label: t('fleet-view.all-purifiers', { count: summary.air_changes.purifiers_below }),
+            count: summary.air_changes.purifiers_below,
+          },
+        ]}
+      />
       <Rollouts rollouts={summary.rollouts} />
       <Versions versions={summary.versions} />
     </div>
+  );
+}
+
+/**
+ * Rooms whose purifiers are measured below their TRH, of the rooms measured (a linked sensor's
+ * decays gave a verdict): a link to the purifiers below.
+ */
+function AirChangesStat({ summary }: { summary: FleetSummary }) {
+  const { t, i18n } = useTranslation();
+  const { rooms_below, rooms_measured } = summary.air_changes;
+  return (
+    <li>
+      <Link
+        className="fleet-stat"
+        data-tone={rooms_below > 0 ? 'warning' : rooms_measured > 0 ? 'ok' : 'muted'}
+        to={fleetListPath('purifier', { air_below: 'true' })}
+      >
+        <span className="fleet-stat__value">{rooms_below.toLocaleString(i18n.language)}</span>{' '}
+        <span className="fleet-stat__label">
+          {t('fleet-view.rooms-below', {
+            count: rooms_below,
+            measured: rooms_measured.toLocaleString(i18n.language),
+          })}
+        </span>
+      </Link>
+    </li>
   );
 }
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { ListEmpty, ListStates } from '../../../components/ListState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
-import { formatDateTime, formatTime } from '../../../lib/dates.ts';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/dates.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
 import {
   useListNotificationsQuery,
@@ -75,12 +75,13 @@ export function notificationText(n: Notification, t: TFunction, language: string
         machine,
         level: p.level ? t(`maintenance.level.${p.level}`) : '',
         percent: p.percent ?? 0,
-        date: formatDateTime(p.due_at ?? null),
+        // "due around" a day: the pace dates the day, not the minute.
+        date: formatDate(p.due_at ?? null),
       });
     case 'air_changes_below':
       return t('notifications.text.air_changes_below', {
         machine,
-        ach: p.ach == null ? '—' : formatNumber(p.ach, language),
+        ach: p.ach == null ? '—' : formatNumber(p.ach, language, 1),
         target: p.target_ach ?? '—',
       });
     case 'webhook_disabled':
@@ -106,7 +107,7 @@ export function NotificationList() {
       <header className="notifications__header">
         <h2 id="notifications-list-title">{t('notifications.list-title')}</h2>
         <div className="notifications__actions">
-          <label className="checkbox">
+          <label className="check-option">
             <input
               type="checkbox"
               checked={unreadOnly}

@@ -187,7 +187,7 @@ export function NotificationPreferencesForm() {
                 </FormField>
               ))}
             </div>
-            <label className="checkbox">
+            <label className="check-option">
               <input type="checkbox" checked={quiet} onChange={(e) => setQuiet(e.target.checked)} />
               {t('notifications.preferences.quiet')}
             </label>

@@ -117,6 +117,51 @@ describe('notifications', () => {
     ).toBeInTheDocument();
   });
 
+  it('words the maintenance due soon and the air changes below target, each to its purifier', async () => {
+    const PURIFIER = '01JPPPPPPPPPPPPPPPPPPPPPPP';
+    const purifier = {
+      kind: 'purifier' as const,
+      ulid: PURIFIER,
+      '@id': `/api/purifiers/${PURIFIER}`,
+    };
+    const soon: Notification = {
+      ...notification('n5', false),
+      type: 'maintenance_soon',
+      machine: purifier,
+      payload: {
+        machine_name: 'Classroom',
+        level: 'filters',
+        percent: 18,
+        due_at: '2026-12-09T10:00:00Z',
+      },
+    };
+    const below: Notification = {
+      ...notification('n6', true),
+      type: 'air_changes_below',
+      machine: purifier,
+      payload: { machine_name: 'Classroom', ach: 3.24, target_ach: 5 },
+    };
+    server.use(
+      http.get('/api/notifications', () => HttpResponse.json(page([soon, below]))),
+      http.get('/api/me/notification_preferences', () => HttpResponse.json(defaultPreferences())),
+    );
+    renderApp('/notifications', signedIn(makeMe()));
+    expect(
+      await screen.findByText(
+        /^Classroom: Filters at 18 %, due around 09\/12\/2026 at its current pace\.$/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        "Classroom has delivered 3.2 air changes an hour instead of 5 for a week, measured by the room's sensor: check its filter and intake.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Open the purifier Classroom' })[0]).toHaveAttribute(
+      'href',
+      `/purifiers/${PURIFIER}`,
+    );
+  });
+
   it('saves the preferences and shows a refused value under its field', async () => {
     const saved: unknown[] = [];
     server.use(

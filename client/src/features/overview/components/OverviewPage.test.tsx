@@ -138,4 +138,60 @@ describe('overview', () => {
       '/sensors',
     );
   });
+
+  it('gives each room the verdict of its purifiers’ measured air changes', async () => {
+    const purifier = (ulid: string, air: Partial<SensorOverviewTile['purifiers'][number]>) => ({
+      '@id': `/api/purifiers/${ulid}`,
+      ulid,
+      name: `Purifier ${ulid.slice(-1)}`,
+      mode: 'auto' as const,
+      reported_mode: 'auto' as const,
+      wifi_state: 'connected' as const,
+      air_verdict: null,
+      measured_ach: null,
+      target_ach: 5,
+      ...air,
+    });
+    server.use(
+      http.get('/api/sensor_overview', () =>
+        HttpResponse.json(
+          hydra([
+            {
+              ...tile(OFFICE, 'Office', 600),
+              purifiers: [
+                purifier('01JPPPPPPPPPPPPPPPPPPPPPP1', {
+                  air_verdict: 'below',
+                  measured_ach: 3.24,
+                }),
+              ],
+            },
+            {
+              ...tile(HALL, 'Hall', 600),
+              purifiers: [
+                purifier('01JPPPPPPPPPPPPPPPPPPPPPP2', { air_verdict: 'meets', measured_ach: 5.6 }),
+                purifier('01JPPPPPPPPPPPPPPPPPPPPPP3', { air_verdict: 'not_enough_data' }),
+              ],
+            },
+            {
+              ...tile(ATTIC, 'Attic', 600),
+              purifiers: [
+                purifier('01JPPPPPPPPPPPPPPPPPPPPPP4', { air_verdict: 'not_enough_data' }),
+              ],
+            },
+          ]),
+        ),
+      ),
+    );
+    setRealtimeSocket(new FakeSocket(() => ({ ok: false, error: 'not_found' })).asSocket());
+    renderApp('/overview', signedIn(makeMe()));
+    const office = await screen.findByRole('article', { name: 'Office' });
+    expect(
+      within(office).getByText('Air changes below target: 3.2 of 5 per hour'),
+    ).toBeInTheDocument();
+    expect(office.querySelector('[data-verdict="below"]')).not.toBeNull();
+    const hall = screen.getByRole('article', { name: 'Hall' });
+    expect(within(hall).getByText('Air changes on target')).toBeInTheDocument();
+    const attic = screen.getByRole('article', { name: 'Attic' });
+    expect(attic.querySelector('.overview-tile__air')).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { channel$ } from '../../../lib/realtime/channels.ts';
 import { withSample } from '../liveTiles.ts';
 import type { TileStore } from '../tileStore.ts';
+import { RoomAirVerdict } from './RoomAirVerdict.tsx';
 import { Sparkline } from './Sparkline.tsx';
 
 /** Follows a tile's sensor and purifiers while the tile is on (or near) the screen. */
@@ -58,7 +59,7 @@ function useLiveWhileVisible(store: TileStore, ulid: string, purifiers: string) 
 
 /**
  * One room: its name, the level its worst measure gives (written and coloured), that measure's
- * value and last hour, and the modes of its purifiers. Re-renders on its own sensor's samples
+ * value and last hour, the modes of its purifiers and their measured air changes. Re-renders on its own sensor's samples
  * only (memo: a new order of the page moves the tile, it does not render it again).
  */
 export const OverviewTile = memo(function OverviewTile({
@@ -133,6 +134,7 @@ export const OverviewTile = memo(function OverviewTile({
           ))}
         </ul>
       ) : null}
+      <RoomAirVerdict purifiers={tile.purifiers} />
     </article>
   );
 });

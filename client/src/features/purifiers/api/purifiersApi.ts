@@ -43,7 +43,7 @@ function definedParams(args: object): Record<string, string> {
 
 /** Purifier calls: list, activation, detail, settings, maintenance; every error stays inline. */
 export const purifiersApi = apiSlice
-  .enhanceEndpoints({ addTagTypes: ['Purifier', 'MaintenanceEvent'] })
+  .enhanceEndpoints({ addTagTypes: ['Purifier', 'MaintenanceEvent', 'Effectiveness'] })
   .injectEndpoints({
     endpoints: (build) => ({
       listPurifiers: build.query<HydraCollection<Purifier>, PurifiersListArgs>({
@@ -76,7 +76,11 @@ export const purifiersApi = apiSlice
             // The form shows the error.
           }
         },
-        invalidatesTags: [{ type: 'Purifier', id: 'LIST' }],
+        // The occupants, volume and TRH enter the measured air changes and their targets.
+        invalidatesTags: (_result, _error, { ulid }) => [
+          { type: 'Purifier', id: 'LIST' },
+          { type: 'Effectiveness', id: ulid },
+        ],
         extraOptions: { globalErrors: false },
       }),
       deletePurifier: build.mutation<void, string>({
@@ -117,6 +121,8 @@ export const purifiersApi = apiSlice
           { type: 'MaintenanceEvent', id: ulid },
           { type: 'Purifier', id: ulid },
           { type: 'Purifier', id: 'LIST' },
+          // The forecast and the trend of the air changes start again from the replacement.
+          { type: 'Effectiveness', id: ulid },
         ],
         extraOptions: { globalErrors: false },
       }),

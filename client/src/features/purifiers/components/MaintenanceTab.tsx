@@ -24,6 +24,7 @@ import {
   useListMaintenanceEventsQuery,
   useRecordMaintenanceEventMutation,
 } from '../api/purifiersApi.ts';
+import { MaintenanceForecastCard } from './MaintenanceForecastCard.tsx';
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
 import { neverConnected } from './PurifierStatus.tsx';
 
@@ -250,7 +251,10 @@ function MaintenanceHistory({ purifier }: { purifier: Purifier }) {
   );
 }
 
-/** Maintenance: levels of every consumable, history, and recording a replacement. */
+/**
+ * Maintenance: levels of every consumable, recording a replacement, when each part is due at
+ * its pace (with the trend of the measured air changes), and the history.
+ */
 export function MaintenanceTab({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   return (
@@ -267,6 +271,7 @@ export function MaintenanceTab({ purifier }: { purifier: Purifier }) {
           <RecordReplacementForm purifier={purifier} />
         </section>
       </div>
+      <MaintenanceForecastCard purifier={purifier} />
       <MaintenanceHistory purifier={purifier} />
     </div>
   );

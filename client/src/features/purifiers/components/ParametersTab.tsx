@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError.tsx';
 import { NameFields } from '../../../components/NameFields.tsx';
-import { TRH_CHOICES } from '@aircloud/shared/constants';
+import { OCCUPANTS_MAX, TRH_CHOICES } from '@aircloud/shared/constants';
 import {
   patchPurifierSchema,
   PURIFIER_MODES,
@@ -31,6 +31,7 @@ const FIELDS = [
   'silent_hourly_recycling_rate',
   'piece_volume',
   'count_piece_connected_object',
+  'occupants',
   'mode',
 ] as const;
 type Field = (typeof FIELDS)[number];
@@ -43,6 +44,8 @@ interface ParameterValues {
   silent_hourly_recycling_rate: number;
   piece_volume: number | null;
   count_piece_connected_object: number | null;
+  /** The usual number of people in the room: optional, cleared with an empty field (null). */
+  occupants: number | null;
   mode: PurifierMode;
 }
 
@@ -60,6 +63,7 @@ function valuesOf(purifier: Purifier): ParameterValues {
     silent_hourly_recycling_rate: purifier.silent_hourly_recycling_rate ?? DEFAULT_TRH,
     piece_volume: purifier.piece_volume,
     count_piece_connected_object: purifier.count_piece_connected_object,
+    occupants: purifier.occupants ?? null,
     mode: purifier.mode,
   };
 }
@@ -91,7 +95,10 @@ function changedFieldsResolver(
   };
 }
 
-/** Parameters: name, short name, date, TRH, room volume (with its helper), objects, mode. */
+/**
+ * Parameters: name, short name, date, TRH, room volume (with its helper), objects, the usual
+ * number of people in the room (clean air per person), mode.
+ */
 export function ParametersTab({ purifier }: { purifier: Purifier }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
@@ -227,6 +234,22 @@ export function ParametersTab({ purifier }: { purifier: Purifier }) {
               className="input"
               {...fieldA11y('pp-objects', errors.count_piece_connected_object?.message)}
               {...register('count_piece_connected_object', { setValueAs: toNumber })}
+            />
+          </FormField>
+          <FormField
+            id="pp-occupants"
+            name="occupants"
+            label={t('purifier.parameters.occupants')}
+            hint={t('purifier.parameters.occupants-hint')}
+            error={errors.occupants?.message}
+            params={{ min: 1, max: OCCUPANTS_MAX }}
+          >
+            <input
+              {...NUMBER_INPUT}
+              inputMode="numeric"
+              className="input"
+              {...fieldA11y('pp-occupants', errors.occupants?.message)}
+              {...register('occupants', { setValueAs: toNumber })}
             />
           </FormField>
           <div className="form__grid">

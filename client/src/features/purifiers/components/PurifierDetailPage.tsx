@@ -15,6 +15,7 @@ import { PATHS } from '../../../lib/navigation/routeNames.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { useGetPurifierQuery } from '../api/purifiersApi.ts';
 import { usePurifierStream } from '../hooks/usePurifierStream.ts';
+import { AirChangesDecays } from './AirChangesDecays.tsx';
 import { MaintenanceTab } from './MaintenanceTab.tsx';
 import { MerakiTab } from './MerakiTab.tsx';
 import { ParametersTab } from './ParametersTab.tsx';
@@ -114,6 +115,8 @@ export function PurifierDetailPage({
       <Routes>
         <Route index element={<Navigate to={link(`${base}/summary`)} replace />} />
         <Route path="summary" element={<SummaryTab purifier={purifier} />} />
+        {/* The decays behind the summary's measured air changes (no tab of its own). */}
+        <Route path="air-changes" element={<AirChangesDecays purifier={purifier} />} />
         <Route path="parameters" element={<ParametersTab purifier={purifier} />} />
         <Route path="schedule" element={<ScheduleTab purifier={purifier} />} />
         <Route path="maintenance" element={<MaintenanceTab purifier={purifier} />} />

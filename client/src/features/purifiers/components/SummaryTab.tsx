@@ -4,6 +4,7 @@ import type { Purifier } from '@aircloud/shared/purifiers';
 import { formatDate, formatDateTime } from '../../../lib/dates.ts';
 import { useViewAsUser } from '../../../lib/navigation/viewAsUser.ts';
 import { formatNumber } from '../../../lib/numbers.ts';
+import { AirChangesCard } from './AirChangesCard.tsx';
 import { LinkedSensors } from './LinkedSensors.tsx';
 import { ModeControl } from './ModeControl.tsx';
 import { MaintenanceLevels } from './MaintenanceLevels.tsx';
@@ -21,7 +22,7 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 
 /**
  * Summary: room volume, TRH and the output they give (volume × TRH, m³/h), maintenance overview,
- * and the sensors linked to it.
+ * the measured air changes against the TRH, and the sensors linked to it.
  */
 export function SummaryTab({ purifier }: { purifier: Purifier }) {
   const { t, i18n } = useTranslation();
@@ -74,6 +75,7 @@ export function SummaryTab({ purifier }: { purifier: Purifier }) {
           <Link to={link(`${base}/parameters`)}>{t('purifier.summary.set-volume')}</Link>
         </p>
       ) : null}
+      <AirChangesCard purifier={purifier} />
       <div className="summary-grid">
         <section className="card">
           <div className="card__head">
