@@ -1,5 +1,4 @@
 import './lib/zodConfig.ts';
-import { startTransition } from 'react';
 import { createBrowserRouter } from 'react-router-dom';
 import { AppProviders } from './app/providers.tsx';
 import { buildRoutes } from './app/router.tsx';
@@ -31,11 +30,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 // The first paint waits for the texts of the detected language (one small chunk) and React DOM,
 // a chunk of its own: fetched beside this one (index.html preloads it) but evaluated in a task
-// of its own, after this one has started the page's requests. The first render is a transition:
-// React yields to the browser between components instead of holding the main thread.
+// of its own, after this one has started the page's requests. (Not a transition: a transition
+// render never shows a Suspense fallback and was seen to stay on the static "Loading" for more
+// than 10 s on a loaded machine.)
 void Promise.all([i18nReady.catch(() => undefined), import('react-dom/client')]).then(
   ([, { createRoot }]) => {
-    const root = createRoot(container);
-    startTransition(() => root.render(<AppProviders store={store} router={router} />));
+    createRoot(container).render(<AppProviders store={store} router={router} />);
   },
 );
