@@ -9,6 +9,11 @@ export interface DecayOptions {
   peakBeforeMs: number;
   /** …and no lower than any this long after it. */
   peakAfterMs: number;
+  /**
+   * CO2: a plateau's end may start a fall too: exceeded by at most this many noise σ in
+   * `peakBeforeMs` before it, and no other candidate in that hour (0: strictly higher).
+   */
+  plateauSigmas: number;
   /** Smallest excess over the background at a peak, in the measure's unit. */
   minExcess: number;
   /** PM2.5: within `riseWithinMs` before the peak the excess was at most (1 − riseFraction) of it (0: no test). */
@@ -32,8 +37,13 @@ export interface DecayOptions {
   /** `too_short` under this duration or this number of fitted samples. */
   minFitMs: number;
   minFitSamples: number;
-  /** `too_noisy` under this r² of the log-linear fit. */
+  /** `too_noisy` under this r² of the fit. */
   minR2: number;
+  /**
+   * CO2: fit the asymptote too (C = C∞ + b·e^(−k·t), C∞ at or over the background) instead of
+   * the log of the excess over the background; r² is then that of the values.
+   */
+  fitAsymptote: boolean;
 }
 
 export interface Pm25Options extends DecayOptions {
@@ -70,6 +80,8 @@ export const PM25_DEFAULTS: Pm25Options = {
   minFitMs: 6 * MINUTE,
   minFitSamples: 6,
   minR2: 0.8,
+  plateauSigmas: 0,
+  fitAsymptote: false,
   backgroundWindowMs: 3 * HOUR,
   backgroundPercentile: 0.1,
 };
@@ -96,6 +108,8 @@ export const CO2_DEFAULTS: Co2Options = {
   minFitMs: 30 * MINUTE,
   minFitSamples: 20,
   minR2: 0.7,
+  plateauSigmas: 3,
+  fitAsymptote: true,
 };
 
 /** The outdoor CO2 level assumed unless the room's nights say otherwise (ppm). */
@@ -112,6 +126,11 @@ export function requiredLookbackMs(opts: DecayOptions & Partial<Pm25Options>): n
     opts.noiseWindowMs,
     opts.riseWithinMs,
     opts.peakBeforeMs,
+    // A plateau's end looks for another candidate in the window before it, each read with
+    // its own windows (the noise of the 10-minute slot's window: PLATEAU_SLOT_MS).
+    opts.plateauSigmas > 0
+      ? opts.peakBeforeMs + Math.max(opts.noiseWindowMs + 10 * MINUTE, opts.peakBeforeMs)
+      : 0,
   );
   return opts.maxFallMs + opts.peakAfterMs + before + 2 * opts.smoothHalfMs;
 }
