@@ -179,6 +179,14 @@ export function findFalls(
    * are needed): strictly the highest of the window before it, or (`plateauSigmas`) the end of
    * a plateau, exceeded by at most that many noise σ before it. `strict` says which.
    */
+  /** The range the fit's asymptote may float in (null: the background itself). */
+  const fitBounds = (p: number): { low: number; high: number } | null => {
+    if (opts.fitAsymptote === 'above') return { low: background(p), high: Infinity };
+    if (opts.fitAsymptote === 'below')
+      return { low: background(p) - opts.asymptoteSigmas * sigmaAt(p), high: background(p) };
+    return null;
+  };
+
   const candidates = new Map<number, 'strict' | 'plateau' | false | null>();
   const candidate = (i: number): 'strict' | 'plateau' | false | null => {
     let c = candidates.get(i);
@@ -335,7 +343,8 @@ export function findFalls(
       t.subarray(first, last + 1),
       v.subarray(first, last + 1),
       bg,
-      opts.fitAsymptote,
+      fitBounds(p),
+      opts.asymptoteMinF,
     );
     return {
       ...fall,
@@ -371,22 +380,26 @@ function logLinear(t: Float64Array, v: Float64Array, bg: number) {
  * exponential C = C∞ + b·e^(−k·t) with C∞ at or over the background (a residual source, people
  * staying behind, holds the level above it; the rate is the same).
  */
-function fitDecay(t: Float64Array, v: Float64Array, bg: number, floating: boolean) {
+function fitDecay(
+  t: Float64Array,
+  v: Float64Array,
+  bg: number,
+  floating: { low: number; high: number } | null,
+  minF: number,
+) {
   const fixed = logLinear(t, v, bg);
   if (!floating || t.length < 6) return fixed;
   // The asymptote floats only when it explains the curve better than the noise would by
-  // chance (an F test of the extra parameter): a decay to the background keeps the
-  // two-parameter fit and its smaller variance.
-  const free = asymptoticFit(t, v, bg, fixed?.rate ?? null, true);
-  if (!free || !(free.asymptote > bg)) return fixed;
-  const tied = asymptoticFit(t, v, bg, fixed?.rate ?? null, false);
+  // chance (an F test of the extra parameter): otherwise the fit over the background keeps
+  // its smaller variance.
+  const free = asymptoticFit(t, v, floating, fixed?.rate ?? null);
+  if (!free || free.asymptote === bg) return fixed;
+  if (minF <= 0) return free;
+  const tied = asymptoticFit(t, v, { low: bg, high: bg }, fixed?.rate ?? null);
   if (!tied) return free;
   const f = (tied.sse - free.sse) / (free.sse / (t.length - 3));
-  return f > FLOAT_MIN_F ? free : fixed;
+  return f > minF ? free : fixed;
 }
-
-/** The F statistic over which a floating asymptote is believed (p ≈ 0.002 for 1 and 30 df). */
-const FLOAT_MIN_F = 12;
 
 /**
  * Least squares of C = a + b·e^(−k·x) (x in hours from the first point), a ≥ `floor`: for a
@@ -396,9 +409,8 @@ const FLOAT_MIN_F = 12;
 function asymptoticFit(
   t: Float64Array,
   v: Float64Array,
-  floor: number,
+  bounds: { low: number; high: number },
   guess: number | null,
-  free: boolean,
 ) {
   const n = t.length;
   const x = new Float64Array(n);
@@ -426,11 +438,11 @@ function asymptoticFit(
       sev += ei * v[i]!;
     }
     const det = n * see - se * se;
-    let a = det > 0 ? (sv * see - se * sev) / det : floor;
+    let a = det > 0 ? (sv * see - se * sev) / det : bounds.low;
     let b = det > 0 ? (n * sev - se * sv) / det : 0;
-    if (!free || !(a >= floor)) {
-      a = floor;
-      b = see > 0 ? (sev - floor * se) / see : 0;
+    if (!(a >= bounds.low && a <= bounds.high)) {
+      a = a > bounds.high ? bounds.high : bounds.low;
+      b = see > 0 ? (sev - a * se) / see : 0;
     }
     let sse = 0;
     for (let i = 0; i < n; i++) sse += (v[i]! - a - b * e[i]!) ** 2;

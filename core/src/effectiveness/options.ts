@@ -40,10 +40,19 @@ export interface DecayOptions {
   /** `too_noisy` under this r² of the fit. */
   minR2: number;
   /**
-   * CO2: fit the asymptote too (C = C∞ + b·e^(−k·t), C∞ at or over the background) instead of
-   * the log of the excess over the background; r² is then that of the values.
+   * Fit the asymptote too (C = C∞ + b·e^(−k·t), least squares of the values) instead of the
+   * log of the excess over the background: `above` (CO2) lets C∞ float over the background
+   * (people staying behind), `below` (PM2.5) between the background and `asymptoteSigmas`
+   * noise σ under it (the previous decay's tail read as background, a background falling
+   * during the decay); null: the background itself.
    */
-  fitAsymptote: boolean;
+  fitAsymptote: 'above' | 'below' | null;
+  asymptoteSigmas: number;
+  /**
+   * The floating asymptote is kept when the F statistic of its extra parameter exceeds this
+   * (else the fit over the background); 0: whenever it moves.
+   */
+  asymptoteMinF: number;
 }
 
 export interface Pm25Options extends DecayOptions {
@@ -81,7 +90,9 @@ export const PM25_DEFAULTS: Pm25Options = {
   minFitSamples: 6,
   minR2: 0.8,
   plateauSigmas: 0,
-  fitAsymptote: false,
+  fitAsymptote: 'below',
+  asymptoteSigmas: 1,
+  asymptoteMinF: 0,
   backgroundWindowMs: 3 * HOUR,
   backgroundPercentile: 0.1,
 };
@@ -109,7 +120,11 @@ export const CO2_DEFAULTS: Co2Options = {
   minFitSamples: 20,
   minR2: 0.7,
   plateauSigmas: 3,
-  fitAsymptote: true,
+  fitAsymptote: 'above',
+  asymptoteSigmas: 0,
+  // p ≈ 0.002 for 1 and 30 degrees of freedom: a decay to the outdoor level keeps the
+  // two-parameter fit and its smaller variance.
+  asymptoteMinF: 12,
 };
 
 /** The outdoor CO2 level assumed unless the room's nights say otherwise (ppm). */
