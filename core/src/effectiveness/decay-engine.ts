@@ -448,15 +448,16 @@ function asymptoticFit(
     for (let i = 0; i < n; i++) sse += (v[i]! - a - b * e[i]!) ** 2;
     return { a, b, sse };
   };
-  // Rates from 0.02 to 100 /h on a log grid, then refined around the best.
-  const lo = Math.log(0.02);
-  const hi = Math.log(100);
-  const steps = 24;
+  // Rates within a factor 8 of the log-linear guess (else 0.02 to 100 /h) on a log grid,
+  // then refined around the best by golden section.
+  const guessed = guess !== null && guess > 0 && Number.isFinite(guess);
+  const lo = guessed ? Math.log(guess / 8) : Math.log(0.02);
+  const hi = guessed ? Math.log(guess * 8) : Math.log(100);
+  const steps = guessed ? 12 : 24;
   let best = 0;
   let bestSse = Infinity;
   const grid: number[] = [];
   for (let g = 0; g <= steps; g++) grid.push(lo + ((hi - lo) * g) / steps);
-  if (guess !== null && guess > 0) grid.push(Math.min(hi, Math.max(lo, Math.log(guess))));
   for (const g of grid) {
     const { sse } = solve(Math.exp(g));
     if (sse < bestSse) {
@@ -472,7 +473,7 @@ function asymptoticFit(
   let d = a0 + phi * (b0 - a0);
   let fc = solve(Math.exp(c)).sse;
   let fd = solve(Math.exp(d)).sse;
-  for (let it = 0; it < 30; it++) {
+  for (let it = 0; it < 20; it++) {
     if (fc < fd) {
       b0 = d;
       d = c;

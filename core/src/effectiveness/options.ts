@@ -152,6 +152,6 @@ export function requiredLookbackMs(opts: DecayOptions & Partial<Pm25Options>): n
 
 /**
  * The look-back the worker reads before each hour it examines: enough for both kinds with
- * their defaults (PM2.5 needs 7 h 14 min, CO2 8 h 40 min; a test holds this).
+ * their defaults (PM2.5 needs 7 h 14 min, CO2 8 h 50 min; a test holds this).
  */
 export const EPISODE_LOOKBACK_MS = 9 * HOUR;
