@@ -337,7 +337,9 @@ describe('purifier shadow', () => {
     }).expect(200);
     // Older than what the shadow holds: not a change of mode now.
     await post(basic(purifier.serial, purifier.secret), { ts: at(25), mode: 'off' }).expect(200);
-    await post(basic(purifier.serial, purifier.secret), { ts: at(40), mode: 'silence' }).expect(200);
+    await post(basic(purifier.serial, purifier.secret), { ts: at(40), mode: 'silence' }).expect(
+      200,
+    );
     const { rows } = await t.db.execute<{ at: Date; mode: string }>(
       sql`SELECT at, mode FROM purifier_mode_history WHERE purifier_id = ${purifier.id} ORDER BY at`,
     );
