@@ -10,6 +10,10 @@ import type { Sample } from './types.ts';
  * (docs/effectiveness.md, "Incremental").
  */
 
+/** The slots the plateau test's noise is measured per (ms). */
+export const PLATEAU_SLOT_MS = 10 * 60_000;
+const SLOT_MS = PLATEAU_SLOT_MS;
+
 /** How a fall ended. */
 export type FallEnd = 'floor' | 'rise' | 'gap' | 'long';
 
@@ -162,12 +166,63 @@ export function findFalls(
     return b;
   };
 
-  /** True or false once the data decides it, null while samples after `reportTo` are needed. */
-  const isPeak = (i: number): boolean | null => {
+  const sigmas = new Map<number, number>();
+  const sigmaAt = (i: number): number => {
+    let sg = sigmas.get(i);
+    if (sg === undefined)
+      sigmas.set(i, (sg = noiseSigma(valuesBetween(t, v, t[i]! - opts.noiseWindowMs, t[i]!))));
+    return sg;
+  };
+
+  /**
+   * Whether i may start a fall, once the data decides it (null while samples after `reportTo`
+   * are needed): strictly the highest of the window before it, or (`plateauSigmas`) the end of
+   * a plateau, exceeded by at most that many noise σ before it. `strict` says which.
+   */
+  /** The range the fit's asymptote may float in (null: the background itself). */
+  const fitBounds = (p: number): { low: number; high: number } | null => {
+    if (opts.fitAsymptote === 'above') return { low: background(p), high: Infinity };
+    if (opts.fitAsymptote === 'below')
+      return { low: background(p) - opts.asymptoteSigmas * sigmaAt(p), high: background(p) };
+    return null;
+  };
+
+  const candidates = new Map<number, 'strict' | 'plateau' | false | null>();
+  const candidate = (i: number): 'strict' | 'plateau' | false | null => {
+    let c = candidates.get(i);
+    if (c === undefined) candidates.set(i, (c = testCandidate(i)));
+    return c;
+  };
+  /** The highest smoothed value of the window before i (-Infinity when empty). */
+  const highestBefore = (i: number): number => {
+    let before = -Infinity;
+    for (let j = i - 1; j >= 0 && t[j]! >= t[i]! - opts.peakBeforeMs; j--)
+      before = Math.max(before, s[j]!);
+    return before;
+  };
+  /**
+   * The noise σ a plateau is judged with: that of the noise window before i's 10-minute slot
+   * (cached per slot: on a long fall every sample is asked).
+   */
+  const slotSigmas = new Map<number, number>();
+  const plateauSigma = (i: number): number => {
+    const slot = Math.floor(t[i]! / SLOT_MS) * SLOT_MS;
+    let sg = slotSigmas.get(slot);
+    if (sg === undefined)
+      slotSigmas.set(slot, (sg = noiseSigma(valuesBetween(t, v, slot - opts.noiseWindowMs, slot))));
+    return sg;
+  };
+  /** The window before i alone rules it out (no sample after i is needed to know). */
+  const ruledOutBefore = (i: number): boolean => {
+    const before = highestBefore(i);
+    if (before < s[i]!) return false;
+    return opts.plateauSigmas <= 0 || before > s[i]! + opts.plateauSigmas * plateauSigma(i);
+  };
+  const testCandidate = (i: number): 'strict' | 'plateau' | false | null => {
     const ti = t[i]!;
     const si = s[i]!;
-    for (let j = i - 1; j >= 0 && t[j]! >= ti - opts.peakBeforeMs; j--)
-      if (s[j]! >= si) return false;
+    const before = highestBefore(i);
+    if (before >= si && opts.plateauSigmas <= 0) return false;
     if (ti + opts.peakAfterMs + half >= reportTo) return null;
     let last = i;
     for (let j = i + 1; j < n && t[j]! <= ti + opts.peakAfterMs; j++) {
@@ -188,6 +243,18 @@ export function findFalls(
     if (opts.riseFraction > 0 && low - bg > (1 - opts.riseFraction) * excess) return false;
     if (opts.dropFraction > 0 && (last === i || s[last]! - bg > (1 - opts.dropFraction) * excess))
       return false;
+    if (before < si) return 'strict';
+    return before <= si + opts.plateauSigmas * plateauSigma(i) ? 'plateau' : false;
+  };
+  /**
+   * A peak: a strict candidate, or a plateau's end that no other candidate precedes within
+   * `peakBeforeMs` (one fall per departure: the plateau's later points are inside its fall).
+   */
+  const isPeak = (i: number): boolean | null => {
+    const c = candidate(i);
+    if (c !== 'plateau') return c === null ? null : c === 'strict';
+    for (let j = i - 1; j >= 0 && t[j]! >= t[i]! - opts.peakBeforeMs; j--)
+      if (candidate(j)) return false;
     return true;
   };
 
@@ -204,13 +271,14 @@ export function findFalls(
     const tp = t[p]!;
     const bg = background(p);
     const excess = s[p]! - bg;
-    const sigma = noiseSigma(valuesBetween(t, v, tp - opts.noiseWindowMs, tp));
+    const sigma = sigmaAt(p);
     const tolerance = opts.riseTolerance * excess + 3 * sigma;
     const longEnd = tp + opts.maxFallMs + half;
     let trough = p;
     let how: FallEnd;
     let last: number; // last sample of the fall
     let end: number;
+    let read = -Infinity;
     for (let j = p + 1; ; j++) {
       // Gaps and the longest fall are read on the raw times, so they are settled even when the
       // smoothed values after them are not.
@@ -237,7 +305,7 @@ export function findFalls(
         end = t[j]! + half;
         break;
       }
-      if (sj > s[j - 1]!) {
+      if (sj > s[j - 1]! && !ruledOutBefore(j)) {
         const peak = isPeak(j);
         if (peak === null) return null;
         if (peak) {
@@ -246,11 +314,14 @@ export function findFalls(
           end = t[j]! + opts.peakAfterMs + half;
           break;
         }
+        // Ruling j out read the samples after it: the episode settles no earlier.
+        read = Math.max(read, t[j]! + opts.peakAfterMs + half);
       }
       if (sj < s[trough]!) trough = j;
     }
-    // The peak itself was confirmed by the samples after it.
-    end = Math.max(end, tp + opts.peakAfterMs + half);
+    // The peak itself was confirmed by the samples after it, and so were the candidates
+    // ruled out during the fall.
+    end = Math.max(end, tp + opts.peakAfterMs + half, read);
 
     let first = p + 1;
     while (first <= last && s[first]! - bg > opts.fitHigh * excess) first++;
@@ -268,7 +339,13 @@ export function findFalls(
       samples: 0,
     };
     if (first > last) return fall;
-    const fit = fitDecay(t.subarray(first, last + 1), v.subarray(first, last + 1), bg);
+    const fit = fitDecay(
+      t.subarray(first, last + 1),
+      v.subarray(first, last + 1),
+      bg,
+      fitBounds(p),
+      opts.asymptoteMinF,
+    );
     return {
       ...fall,
       fitFrom: t[first]!,
@@ -298,7 +375,129 @@ function logLinear(t: Float64Array, v: Float64Array, bg: number) {
   return { rate: -fit.slope, r2: fit.r2, samples: xs.length };
 }
 
-/** The log-linear fit of the fall's raw values over the background. */
-function fitDecay(t: Float64Array, v: Float64Array, bg: number) {
-  return logLinear(t, v, bg);
+/**
+ * The fit of the fall: log-linear over the background, or (`floating`) the three-parameter
+ * exponential C = C∞ + b·e^(−k·t) with C∞ at or over the background (a residual source, people
+ * staying behind, holds the level above it; the rate is the same).
+ */
+function fitDecay(
+  t: Float64Array,
+  v: Float64Array,
+  bg: number,
+  floating: { low: number; high: number } | null,
+  minF: number,
+) {
+  const fixed = logLinear(t, v, bg);
+  if (!floating || t.length < 6) return fixed;
+  // The asymptote floats only when it explains the curve better than the noise would by
+  // chance (an F test of the extra parameter): otherwise the fit over the background keeps
+  // its smaller variance.
+  const free = asymptoticFit(t, v, floating, fixed?.rate ?? null);
+  if (!free || free.asymptote === bg) return fixed;
+  if (minF <= 0) return free;
+  const tied = asymptoticFit(t, v, { low: bg, high: bg }, fixed?.rate ?? null);
+  if (!tied) return free;
+  const f = (tied.sse - free.sse) / (free.sse / (t.length - 3));
+  return f > minF ? free : fixed;
+}
+
+/**
+ * Least squares of C = a + b·e^(−k·x) (x in hours from the first point), a ≥ `floor`: for a
+ * given k, a and b are a linear least-squares problem, so the search is over k alone (a grid
+ * over log k, then golden-section refinement). r² is that of the values (1 − SSE/SST).
+ */
+function asymptoticFit(
+  t: Float64Array,
+  v: Float64Array,
+  bounds: { low: number; high: number },
+  guess: number | null,
+) {
+  const n = t.length;
+  const x = new Float64Array(n);
+  let mean = 0;
+  for (let i = 0; i < n; i++) {
+    x[i] = (t[i]! - t[0]!) / 3_600_000;
+    mean += v[i]!;
+  }
+  mean /= n;
+  let sst = 0;
+  for (let i = 0; i < n; i++) sst += (v[i]! - mean) ** 2;
+  const e = new Float64Array(n);
+  /** The best a and b for rate k, and their squared residuals. */
+  const solve = (k: number) => {
+    let se = 0;
+    let see = 0;
+    let sv = 0;
+    let sev = 0;
+    for (let i = 0; i < n; i++) {
+      const ei = Math.exp(-k * x[i]!);
+      e[i] = ei;
+      se += ei;
+      see += ei * ei;
+      sv += v[i]!;
+      sev += ei * v[i]!;
+    }
+    const det = n * see - se * se;
+    let a = det > 0 ? (sv * see - se * sev) / det : bounds.low;
+    let b = det > 0 ? (n * sev - se * sv) / det : 0;
+    if (!(a >= bounds.low && a <= bounds.high)) {
+      a = a > bounds.high ? bounds.high : bounds.low;
+      b = see > 0 ? (sev - a * se) / see : 0;
+    }
+    let sse = 0;
+    for (let i = 0; i < n; i++) sse += (v[i]! - a - b * e[i]!) ** 2;
+    return { a, b, sse };
+  };
+  // Rates within a factor 8 of the log-linear guess (else 0.02 to 100 /h) on a log grid,
+  // then refined around the best by golden section.
+  const guessed = guess !== null && guess > 0 && Number.isFinite(guess);
+  const lo = guessed ? Math.log(guess / 8) : Math.log(0.02);
+  const hi = guessed ? Math.log(guess * 8) : Math.log(100);
+  const steps = guessed ? 12 : 24;
+  let best = 0;
+  let bestSse = Infinity;
+  const grid: number[] = [];
+  for (let g = 0; g <= steps; g++) grid.push(lo + ((hi - lo) * g) / steps);
+  for (const g of grid) {
+    const { sse } = solve(Math.exp(g));
+    if (sse < bestSse) {
+      bestSse = sse;
+      best = g;
+    }
+  }
+  const width = (hi - lo) / steps;
+  let a0 = Math.max(lo, best - width);
+  let b0 = Math.min(hi, best + width);
+  const phi = (Math.sqrt(5) - 1) / 2;
+  let c = b0 - phi * (b0 - a0);
+  let d = a0 + phi * (b0 - a0);
+  let fc = solve(Math.exp(c)).sse;
+  let fd = solve(Math.exp(d)).sse;
+  for (let it = 0; it < 20; it++) {
+    if (fc < fd) {
+      b0 = d;
+      d = c;
+      fd = fc;
+      c = b0 - phi * (b0 - a0);
+      fc = solve(Math.exp(c)).sse;
+    } else {
+      a0 = c;
+      c = d;
+      fc = fd;
+      d = a0 + phi * (b0 - a0);
+      fd = solve(Math.exp(d)).sse;
+    }
+  }
+  const k = Math.exp((a0 + b0) / 2);
+  const { a, b, sse } = solve(k);
+  if (!(b > 0)) return null;
+  return {
+    rate: k,
+    r2: sst > 0 ? 1 - sse / sst : 1,
+    samples: n,
+    sse,
+    asymptote: a,
+    /** Time constants the fitted span covers. */
+    span: k * x[n - 1]!,
+  };
 }

@@ -9,6 +9,11 @@ export interface DecayOptions {
   peakBeforeMs: number;
   /** …and no lower than any this long after it. */
   peakAfterMs: number;
+  /**
+   * CO2: a plateau's end may start a fall too: exceeded by at most this many noise σ in
+   * `peakBeforeMs` before it, and no other candidate in that hour (0: strictly higher).
+   */
+  plateauSigmas: number;
   /** Smallest excess over the background at a peak, in the measure's unit. */
   minExcess: number;
   /** PM2.5: within `riseWithinMs` before the peak the excess was at most (1 − riseFraction) of it (0: no test). */
@@ -32,8 +37,22 @@ export interface DecayOptions {
   /** `too_short` under this duration or this number of fitted samples. */
   minFitMs: number;
   minFitSamples: number;
-  /** `too_noisy` under this r² of the log-linear fit. */
+  /** `too_noisy` under this r² of the fit. */
   minR2: number;
+  /**
+   * Fit the asymptote too (C = C∞ + b·e^(−k·t), least squares of the values) instead of the
+   * log of the excess over the background: `above` (CO2) lets C∞ float over the background
+   * (people staying behind), `below` (PM2.5) between the background and `asymptoteSigmas`
+   * noise σ under it (the previous decay's tail read as background, a background falling
+   * during the decay); null: the background itself.
+   */
+  fitAsymptote: 'above' | 'below' | null;
+  asymptoteSigmas: number;
+  /**
+   * The floating asymptote is kept when the F statistic of its extra parameter exceeds this
+   * (else the fit over the background); 0: whenever it moves.
+   */
+  asymptoteMinF: number;
 }
 
 export interface Pm25Options extends DecayOptions {
@@ -70,6 +89,10 @@ export const PM25_DEFAULTS: Pm25Options = {
   minFitMs: 6 * MINUTE,
   minFitSamples: 6,
   minR2: 0.8,
+  plateauSigmas: 0,
+  fitAsymptote: 'below',
+  asymptoteSigmas: 1,
+  asymptoteMinF: 0,
   backgroundWindowMs: 3 * HOUR,
   backgroundPercentile: 0.1,
 };
@@ -96,6 +119,12 @@ export const CO2_DEFAULTS: Co2Options = {
   minFitMs: 30 * MINUTE,
   minFitSamples: 20,
   minR2: 0.7,
+  plateauSigmas: 3,
+  fitAsymptote: 'above',
+  asymptoteSigmas: 0,
+  // p ≈ 0.002 for 1 and 30 degrees of freedom: a decay to the outdoor level keeps the
+  // two-parameter fit and its smaller variance.
+  asymptoteMinF: 12,
 };
 
 /** The outdoor CO2 level assumed unless the room's nights say otherwise (ppm). */
@@ -112,12 +141,17 @@ export function requiredLookbackMs(opts: DecayOptions & Partial<Pm25Options>): n
     opts.noiseWindowMs,
     opts.riseWithinMs,
     opts.peakBeforeMs,
+    // A plateau's end looks for another candidate in the window before it, each read with
+    // its own windows (the noise of the 10-minute slot's window: PLATEAU_SLOT_MS).
+    opts.plateauSigmas > 0
+      ? opts.peakBeforeMs + Math.max(opts.noiseWindowMs + 10 * MINUTE, opts.peakBeforeMs)
+      : 0,
   );
   return opts.maxFallMs + opts.peakAfterMs + before + 2 * opts.smoothHalfMs;
 }
 
 /**
  * The look-back the worker reads before each hour it examines: enough for both kinds with
- * their defaults (PM2.5 needs 7 h 14 min, CO2 8 h 40 min; a test holds this).
+ * their defaults (PM2.5 needs 7 h 14 min, CO2 8 h 50 min; a test holds this).
  */
 export const EPISODE_LOOKBACK_MS = 9 * HOUR;
