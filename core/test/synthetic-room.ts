@@ -1,5 +1,8 @@
 import type { PurifierMode } from '@aircloud/shared/purifiers';
 import type { ModeSpan, Sample } from '../src/effectiveness/types.ts';
+import { seededRandom } from './random.ts';
+
+export { seededRandom };
 
 /**
  * Synthetic rooms for the estimator's tests (issue 25): a well-mixed room whose PM2.5 excess
@@ -11,18 +14,6 @@ import type { ModeSpan, Sample } from '../src/effectiveness/types.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const STEP_S = 10;
-
-/** A small seeded generator (mulberry32): deterministic tests without a dependency. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A standard normal draw (Box–Muller). */
 export function gaussian(rng: () => number): number {

@@ -1,16 +1,6 @@
 import type { JsonSchema } from './operations.ts';
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same probes, so a failure replays. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '@aircloud/core/test/random';
 
 /** Picks `count` distinct items of `list` with `random` (all of them when the list is shorter). */
 export function sample<T>(list: readonly T[], count: number, random: () => number): T[] {
