@@ -69,7 +69,10 @@ function inlineEntryStylesheet(): Plugin {
           (tag, file: string) => {
             const asset = bundle?.[file];
             if (asset?.type !== 'asset') return tag;
-            return `<style>${String(asset.source).trim()}</style>`;
+            // The disabled link (never fetched, never applied) tells Vite's preloader the sheet is
+            // on the page: without it a lazy chunk depending on it appends it again, after the
+            // pages' own sheets, whose rules it then overrides.
+            return `<style>${String(asset.source).trim()}</style><link rel="stylesheet" href="/${file}" disabled>`;
           },
         ),
     },
