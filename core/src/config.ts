@@ -58,6 +58,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().default('postgres://postgres@127.0.0.1:5432/aircloud'),
+  /**
+   * Connections of each process's pool. More than PostgreSQL has cores to run them only queues
+   * inside PostgreSQL instead of the pool (docs/performance.md, "API under load").
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -269,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     host: c.HOST,
     publicUrl,
     databaseUrl: c.DATABASE_URL,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     /** Seed nodes of a Redis Cluster; empty for the one Redis of redisUrl (lib/redis.ts). */

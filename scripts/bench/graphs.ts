@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { pino } from 'pino';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { GRAPH_MEASURES, type GraphMeasure } from '@aircloud/shared/sensors';
 import { createApp } from '../../server/src/app.ts';
 import { loadConfig } from '@aircloud/core/config';

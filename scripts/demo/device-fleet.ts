@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { ProductKeyModel } from '@aircloud/shared/product-keys';
 import type { MaintenanceLevels, Schedule } from '@aircloud/shared/purifiers';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { Database } from '@aircloud/core/db/client';
 import { productKeys, purifiers, users } from '@aircloud/core/db/schema';
 import { issueDeviceSecret, sealKeyOf } from '@aircloud/core/devices/credentials';

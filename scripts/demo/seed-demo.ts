@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import type { Role } from '@aircloud/shared/roles';
 import type { PurifierMode, Schedule } from '@aircloud/shared/purifiers';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { createApp, type AirCloudApp } from '../src/app.ts';
 import { loadConfig, type Config } from '@aircloud/core/config';
 import type { Database } from '@aircloud/core/db/client';

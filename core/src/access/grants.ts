@@ -20,6 +20,22 @@ function acceptedInvitations(kind: 'purifier' | 'sensor', machine: SQL, owner: S
 }
 
 /**
+ * The ids of the machines `user` holds an accepted invitation for, each from its current owner:
+ * the same grant as `acceptedInvitations`, as a set a list can join by index (from the user's
+ * invitations) instead of testing it on every machine of the fleet.
+ */
+export function invitedMachineIdsSql(kind: 'purifier' | 'sensor', user: SQL): SQL {
+  const machines =
+    kind === 'purifier'
+      ? sql`invitation_purifiers gm ON gm.invitation_id = gi.id
+      JOIN purifiers gx ON gx.id = gm.purifier_id`
+      : sql`invitation_sensors gm ON gm.invitation_id = gi.id
+      JOIN sensors gx ON gx.id = gm.sensor_id`;
+  return sql`SELECT gx.id FROM invitations gi JOIN ${machines}
+    WHERE gi.status = 'accepted' AND gi.sender_id = gx.user_id AND gi.recipient_id = ${user}`;
+}
+
+/**
  * True when `user` holds an accepted invitation for `purifier` sent by `owner`, the purifier's
  * current owner: a grant dies with the ownership that gave it.
  */

@@ -8,7 +8,12 @@ import { AppError } from '../errors.ts';
 import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
 import { findSensor, type SensorRow } from '../sensors/repository.ts';
 import type { UserRow } from '../users/repository.ts';
-import { controlsPurifierSql, purifierInvitationSql, sensorInvitationSql } from './grants.ts';
+import {
+  controlsPurifierSql,
+  invitedMachineIdsSql,
+  purifierInvitationSql,
+  sensorInvitationSql,
+} from './grants.ts';
 
 /**
  * Who may reach a machine, and the one guard every route, socket and service asks: a purifier
@@ -124,10 +129,14 @@ export async function controlsPurifier(
   return rows[0]?.ok === true;
 }
 
-/** The purifiers of a list for `userId`: owned, or shared with them by an accepted invitation. */
+/**
+ * The purifiers of a list for `userId`: owned, or shared with them by an accepted invitation. A
+ * set of ids found by index (the user's own, then their invitations'), so a list costs what the
+ * user has, not what the fleet has (an `OR` over the two made PostgreSQL test every purifier).
+ */
 export function purifierListCondition(userId: string): SQL {
-  return sql`(${purifiers.userId} = ${userId}
-    OR ${purifierInvitationSql(sql`${userId}`, sql`${purifiers.id}`, sql`${purifiers.userId}`)})`;
+  return sql`${purifiers.id} IN (SELECT po.id FROM purifiers po WHERE po.user_id = ${userId}
+    UNION ALL ${invitedMachineIdsSql('purifier', sql`${userId}`)})`;
 }
 
 /** The sensors `user` may view, as SQL for lists (undefined: all of them). */
@@ -136,8 +145,11 @@ export function sensorAccessCondition(user: Actor): SQL | undefined {
   return sensorsOfUserCondition(user.id);
 }
 
-/** The sensors a user owns or was invited to: their own list, and what view-as-user shows. */
+/**
+ * The sensors a user owns or was invited to: their own list, and what view-as-user shows (a set
+ * of ids found by index, as purifierListCondition).
+ */
 export function sensorsOfUserCondition(userId: string): SQL {
-  return sql`(${sensors.userId} = ${userId}
-    OR ${sensorInvitationSql(sql`${userId}`, sql`${sensors.id}`, sql`${sensors.userId}`)})`;
+  return sql`${sensors.id} IN (SELECT so.id FROM sensors so WHERE so.user_id = ${userId}
+    UNION ALL ${invitedMachineIdsSql('sensor', sql`${userId}`)})`;
 }

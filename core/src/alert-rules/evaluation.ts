@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { GRAPH_MEASURES } from '@aircloud/shared/sensors';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import type { Database } from '../db/client.ts';
 import { alertRules, alertTriggers } from '../db/schema/index.ts';
 import type { PurifierRow } from '../purifiers/repository.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_KEY_MODELS } from '@aircloud/shared/product-keys';
 import { createDatabase, type Database } from '../db/client.ts';

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import {
   AUDIT_HIDDEN,
   type AuditAction,

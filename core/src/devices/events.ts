@@ -1,5 +1,5 @@
 import type { DeviceKind } from '@aircloud/shared/devices';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import type { Database } from '../db/client.ts';
 import { deviceEvents } from '../db/schema/index.ts';
 

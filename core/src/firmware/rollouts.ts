@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import { compareFirmwareVersions } from '@aircloud/shared/firmware';
 import type {
   DesiredFirmware,

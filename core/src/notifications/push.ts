@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import {
   PUSH_SUBSCRIPTIONS_PER_USER,
   type PushSubscriptionInfo,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import {
   completePreferences,
   QUIET_CHANNELS,

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { Webhook, WebhookDelivery } from '@aircloud/shared/notifications';
 import type { Database } from '../db/client.ts';

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { MailJob } from '@aircloud/shared/mail';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import type { Database } from '../db/client.ts';
 import { mails } from '../db/schema/index.ts';
 import type { JobData } from '../queues.ts';

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
 import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/shared/purifiers';
 import type { Database } from '../db/client.ts';
 import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema/index.ts';
 import { reachesSensorSql } from '../access/grants.ts';
-import { containsPattern, pageOffset } from '../db/sql.ts';
+import { containsPattern, pageOffset, pageWithTotal, totalOver } from '../db/sql.ts';
 
 /** A purifier row as stored. */
 export type PurifierRow = typeof purifiers.$inferSelect;
@@ -47,20 +47,20 @@ export async function listPurifiers(
   if (filter.wifiState) conditions.push(sql`${wifiStateSql} = ${filter.wifiState}`);
   if (filter.state) conditions.push(eq(purifiers.state, filter.state));
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(purifiers)
-      .where(where)
-      .orderBy(asc(purifiers.name), asc(purifiers.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(page)),
-    db
+  const rows = await db
+    .select({ ...getTableColumns(purifiers), total: totalOver() })
+    .from(purifiers)
+    .where(where)
+    .orderBy(asc(purifiers.name), asc(purifiers.id))
+    .limit(PAGE_SIZE)
+    .offset(pageOffset(page));
+  return pageWithTotal(rows, page, async () => {
+    const [count] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(purifiers)
-      .where(where),
-  ]);
-  return { rows, total: count?.n ?? 0 };
+      .where(where);
+    return count?.n ?? 0;
+  });
 }
 
 /** The purifier with this id, locked until the transaction ends when `lock` is set. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '../lib/ulid.ts';
 import type { Database } from '../db/client.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { provisionDeviceAccount } from '../mqtt/device-broker.ts';

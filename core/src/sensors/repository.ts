@@ -2,7 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-o
 import { PAGE_SIZE, TIME_ZONE } from '@aircloud/shared/constants';
 import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
-import { containsPattern, pageOffset } from '../db/sql.ts';
+import { containsPattern, pageOffset, pageWithTotal, totalOver } from '../db/sql.ts';
 import { isoLocalDate } from '../purifiers/schedule-slots.ts';
 import { deleteRollups } from '../telemetry/rollup.ts';
 import {
@@ -147,8 +147,8 @@ export interface SensorListFilter {
 }
 
 /**
- * One page of sensors with their owners, linked purifiers and last samples: four queries
- * whatever the page size (page, count, links, last samples), never one per sensor.
+ * One page of sensors with their owners, linked purifiers and last samples: three queries
+ * whatever the page size (the page with its total, links, last samples), never one per sensor.
  */
 export async function listSensors(
   db: Executor,
@@ -167,22 +167,25 @@ export async function listSensors(
     );
   }
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ sensor: sensors, owner: ownerColumns })
+  const { rows, total } = await pageWithTotal(
+    await db
+      .select({ sensor: sensors, owner: ownerColumns, total: totalOver() })
       .from(sensors)
       .leftJoin(users, eq(users.id, sensors.userId))
       .where(where)
       .orderBy(asc(sensors.name), asc(sensors.id))
       .limit(PAGE_SIZE)
       .offset(pageOffset(page)),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(sensors)
-      .where(where),
-  ]);
-  const details = await withLinksAndSamples(db, rows);
-  return { rows: details, total: count?.n ?? 0 };
+    page,
+    async () => {
+      const [count] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sensors)
+        .where(where);
+      return count?.n ?? 0;
+    },
+  );
+  return { rows: await withLinksAndSamples(db, rows), total };
 }
 
 const ownerColumns = {

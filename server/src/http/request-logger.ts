@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pinoHttp } from 'pino-http';
 import { stdSerializers, type Logger } from 'pino';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 

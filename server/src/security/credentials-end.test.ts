@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 import { mails, users } from '@aircloud/core/db/schema';

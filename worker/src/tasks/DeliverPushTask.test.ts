@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Queue, Worker } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   defaultPreferences,

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   notifications,

@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import {
   WEBHOOK_FAILURES_TO_DISABLE,
   WEBHOOK_SIGNATURE_HEADER,

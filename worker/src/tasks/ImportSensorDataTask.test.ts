@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoClass, type SensorImport } from '@aircloud/shared/sensors';
 import { flushSamples } from '@aircloud/core/telemetry/sample-store';

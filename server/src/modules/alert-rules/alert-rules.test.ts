@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import {

@@ -8,7 +8,7 @@ import {
 } from '@aircloud/shared/alert-rules';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '@aircloud/core/db/client';
 import { alertTriggers } from '@aircloud/core/db/schema';

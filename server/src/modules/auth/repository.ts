@@ -1,5 +1,5 @@
 import { and, eq, exists, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { Database } from '@aircloud/core/db/client';
 import { refreshTokens, users, validationCodes } from '@aircloud/core/db/schema';
 

@@ -1,5 +1,5 @@
 import { REFRESH_TOKEN_TTL_SECONDS } from '@aircloud/shared/constants';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import { randomToken, sha256 } from '@aircloud/core/lib/crypto';
 import type { UserRow } from '@aircloud/core/users/repository';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { firmwareFieldsSchema, type Firmware } from '@aircloud/shared/firmware';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import type { AppContext } from '../../context.ts';

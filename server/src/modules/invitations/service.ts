@@ -8,7 +8,7 @@ import type {
 } from '@aircloud/shared/invitations';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { storedUlid } from '@aircloud/shared/ids';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { hydraCollection } from '@aircloud/core/jsonld';

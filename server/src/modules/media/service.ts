@@ -9,7 +9,7 @@ import {
   AVATAR_QUOTA_COUNT,
   MEDIA_OBJECT_IRI,
 } from '@aircloud/shared/users';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import type { UserRow } from '@aircloud/core/users/repository';

@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { controlsPurifier } from '@aircloud/core/access/machine-access';

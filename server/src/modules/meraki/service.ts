@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { z } from 'zod';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import {

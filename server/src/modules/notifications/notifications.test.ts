@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '@aircloud/core/db/schema';
 import { recordNotifications } from '@aircloud/core/notifications/record';

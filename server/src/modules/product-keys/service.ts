@@ -7,7 +7,7 @@ import {
   type ProductKeyBatch,
   type ProductKeyState,
 } from '@aircloud/shared/product-keys';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { changeOf, recordAudit, type AuditActor } from '@aircloud/core/audit/record';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';

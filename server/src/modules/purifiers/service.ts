@@ -21,7 +21,7 @@ import {
 import { reachesSensorSql, ruleActsSql } from '@aircloud/core/access/grants';
 import { sampleOf } from '@aircloud/core/sensors/repository';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import type { MachineAccess } from '@aircloud/shared/invitations';
 import { purifierFirmwareUpdate } from '../firmware-rollouts/service.ts';

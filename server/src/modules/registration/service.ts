@@ -1,6 +1,6 @@
 import { ACTIVATION_CODE_TTL_SECONDS, type Language } from '@aircloud/shared/constants';
 import type { RegistrationInput } from '@aircloud/shared/auth';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
 import { isUniqueViolation } from '@aircloud/core/db/pg-error';

@@ -2,7 +2,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import { parse } from 'csv-parse/sync';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { SENSOR_IMPORT_MAX_BYTES, TIME_ZONE, type Language } from '@aircloud/shared/constants';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sensorRoom } from '@aircloud/shared/realtime';

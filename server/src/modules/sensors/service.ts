@@ -15,7 +15,7 @@ import {
   type SensorPurifiersInput,
   type SensorsQuery,
 } from '@aircloud/shared/sensors';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation, pgErrorOf } from '@aircloud/core/db/pg-error';

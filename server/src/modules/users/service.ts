@@ -5,7 +5,7 @@ import {
   type UserUpdateInput,
   type UserWriteInput,
 } from '@aircloud/shared/users';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '@aircloud/core/errors';
 import { isUniqueViolation } from '@aircloud/core/db/pg-error';

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { ulid } from 'ulid';
+import { ulid } from '@aircloud/core/lib/ulid';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import {
   WEBHOOKS_PER_USER,
