@@ -1,0 +1,33 @@
+import { describe, expect, it, vi } from 'vitest';
+import { containsPattern, pageOffset, pageWithTotal } from './sql.ts';
+
+describe('pages', () => {
+  it('offsets pages from 1', () => {
+    expect(pageOffset(1)).toBe(0);
+    expect(pageOffset(0)).toBe(0);
+    expect(pageOffset(3, 30)).toBe(60);
+  });
+
+  it('takes the total from the rows, and counts apart only past the end', async () => {
+    const count = vi.fn(async () => 31);
+    expect(
+      await pageWithTotal(
+        [
+          { id: 'a', total: 31 },
+          { id: 'b', total: 31 },
+        ],
+        1,
+        count,
+      ),
+    ).toEqual({ rows: [{ id: 'a' }, { id: 'b' }], total: 31 });
+    expect(count).not.toHaveBeenCalled();
+    expect(await pageWithTotal([], 1, count)).toEqual({ rows: [], total: 0 });
+    expect(count).not.toHaveBeenCalled();
+    expect(await pageWithTotal([], 5, count)).toEqual({ rows: [], total: 31 });
+    expect(count).toHaveBeenCalledOnce();
+  });
+
+  it('escapes LIKE patterns', () => {
+    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
