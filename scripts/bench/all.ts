@@ -1,12 +1,14 @@
 /**
- * Every benchmark, one table: npm run bench [-- --only bundle,ingest,mqtt,alerts,notifications,graphs,api,fleet,air-changes]
+ * Every benchmark, one table: npm run bench [-- --only bundle,ingest,mqtt,alerts,notifications,graphs,api,fleet,air-changes,loaded]
  *
  * Runs the benchmarks one after the other (each on its own product and database: run at the same
  * time on two cores they would measure each other), collects their figures and prints the
  * targets of decisions.md section 5 beside the measured figures, the same-run ceilings and the
  * verdicts, then writes that table into docs/performance.md (section "Latest run").
  * The alert benchmark is where ingest and evaluation run together: it measures crossings while
- * the ingest load posts 5,000 samples/s.
+ * the ingest load posts 5,000 samples/s. `loaded` runs the 5,000 samples/s ingest phase and the
+ * alert benchmark again with a second CPU-bound process taking half a core (competing.ts): the
+ * latency targets of issue 22 hold on a machine shared with another process.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -22,6 +24,7 @@ import {
 import { API_DEFAULTS, printApiFigures, runApiBench, type ApiFigures } from './api.ts';
 import { measureLoginBundle, type BundleFigures } from './bundle.ts';
 import { root, writePerformanceSection } from './common.ts';
+import { withCompetingLoad } from './competing.ts';
 import { runGraphsBench, type GraphsFigures } from './graphs.ts';
 import {
   NOTIFICATION_TARGETS,
@@ -56,6 +59,7 @@ const BENCHES = [
   'api',
   'fleet',
   'air-changes',
+  'loaded',
 ] as const;
 type Bench = (typeof BENCHES)[number];
 
@@ -76,6 +80,12 @@ interface Line {
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
+/** Issue 22's targets. */
+const DEVICE_TO_BROWSER_P99_MS = 150;
+const CROSSING_P99_MS = 500;
+const API_SHARE_OF_CEILING = 50;
+const API_P99_MS = 250;
+
 /** The rows of the summary table from whatever benchmarks ran. */
 function summary(f: {
   ingest?: IngestFigures;
@@ -87,6 +97,8 @@ function summary(f: {
   bundle?: BundleFigures;
   fleet?: FleetFigures;
   airChanges?: AirChangesFigures;
+  /** The same benchmarks with a second CPU-bound process on the machine (its share of a core). */
+  loaded?: { ingest?: IngestFigures; alerts?: AlertsFigures; share: number };
 }): Line[] {
   const lines: Line[] = [];
   if (f.ingest) {
@@ -109,12 +121,24 @@ function summary(f: {
         met: verdict(sustained >= 4950 && errors === 0 && complete),
       });
       lines.push({
-        target: 'device-to-browser p99 ≤ 250 ms at 5,000/s',
+        target: `(issue 22) device-to-browser p99 ≤ ${DEVICE_TO_BROWSER_P99_MS} ms at 5,000/s`,
         measured: `p99 ${fmt(Number(target['p99 ms']))} ms (p50 ${fmt(Number(target['p50 ms']))})`,
         ceiling: `p99 ${fmt(Number(low?.['p99 ms']))} ms at 1,000/s`,
-        met: verdict(Number(target['p99 ms']) <= 250),
+        met: verdict(Number(target['p99 ms']) <= DEVICE_TO_BROWSER_P99_MS),
       });
     }
+  }
+  const loadedTarget = f.loaded?.ingest?.rows.find((r) => r.phase === '5000/s');
+  if (f.loaded && loadedTarget) {
+    lines.push({
+      target: `(issue 22) device-to-browser p99 ≤ ${DEVICE_TO_BROWSER_P99_MS} ms at 5,000/s, a second process taking half a core`,
+      measured:
+        `p99 ${fmt(Number(loadedTarget['p99 ms']))} ms (p50 ${fmt(Number(loadedTarget['p50 ms']))}), ` +
+        `${fmt(Number(loadedTarget['sustained/s']))}/s sustained, ${loadedTarget.errors} errors; ` +
+        `the other process took ${fmt(f.loaded.share * 100)} % of a core`,
+      ceiling: `quiet run p99 ${fmt(Number(f.ingest?.rows.find((r) => r.phase === '5000/s')?.['p99 ms']))} ms`,
+      met: verdict(Number(loadedTarget['p99 ms']) <= DEVICE_TO_BROWSER_P99_MS),
+    });
   }
   if (f.mqtt) {
     const http = f.mqtt.rows.find((r) => r.transport === 'http' && r.batch === 1);
@@ -132,19 +156,28 @@ function summary(f: {
       }),
     );
   }
-  if (f.alerts) {
-    const r = f.alerts.row;
-    const server = f.alerts.probe.find((p) => p.role === 'server');
+  for (const [alerts, loaded] of [
+    [f.alerts, false],
+    [f.loaded?.alerts, true],
+  ] as const) {
+    if (!alerts) continue;
+    const r = alerts.row;
+    const server = alerts.probe.find((p) => p.role === 'server');
     lines.push({
-      target: 'stored samples evaluated: crossing → purifier command p99 ≤ 1 s',
+      target:
+        `(issue 22) stored samples evaluated: crossing → purifier command p99 ≤ ${CROSSING_P99_MS} ms` +
+        (loaded ? ', a second process taking half a core' : ''),
       measured:
-        `p99 ${fmt(f.alerts.p99)} ms over ${r.crossings} crossings, ${f.alerts.missed} missed, ` +
+        `p99 ${fmt(alerts.p99)} ms over ${r.crossings} crossings, ${alerts.missed} missed, ` +
         `while ${fmt(Number(r['ingest sustained/s']))}/s of ${fmt(Number(r['ingest offered/s']))}/s ingested` +
         (server
           ? `; server loop delay p99 ≤ ${fmt(server.loopP99Worst)} ms, pool wait ≤ ${fmt(server.poolWaitMax)} ms`
+          : '') +
+        (loaded && f.loaded
+          ? `; the other process took ${fmt(f.loaded.share * 100)} % of a core`
           : ''),
       ceiling: `POST answered p50/p99 ${r['POST answered p50/p99 ms']} ms; answer → command ${r['answer → command p50/p99 ms']} ms`,
-      met: verdict(f.alerts.p99 <= 1000 && f.alerts.missed === 0),
+      met: verdict(alerts.p99 <= CROSSING_P99_MS && alerts.missed === 0),
     });
   }
   if (f.notifications) {
@@ -233,10 +266,14 @@ function summary(f: {
   if (f.api) {
     for (const r of f.api.rows.filter((row) => row.group !== 'ceiling'))
       lines.push({
-        target: `(no target) ${r.endpoint}, ${API_DEFAULTS.clients} clients`,
+        target: `(issue 22) ${r.endpoint}, ${API_DEFAULTS.clients} clients: ≥ ${API_SHARE_OF_CEILING} % of /healthz, p99 ≤ ${API_P99_MS} ms`,
         measured: `${fmt(r['req/s'])} req/s, p50 ${fmt(r['p50 ms'])} ms, p99 ${fmt(r['p99 ms'])} ms, ${r.errors} errors`,
         ceiling: `/healthz ${fmt(f.api.ceiling)} req/s (${r['of ceiling %']} %)`,
-        met: '–',
+        met: verdict(
+          r['req/s'] >= (f.api.ceiling * API_SHARE_OF_CEILING) / 100 &&
+            r['p99 ms'] <= API_P99_MS &&
+            r.errors === 0,
+        ),
       });
   }
   return lines;
@@ -287,6 +324,20 @@ figures.mqtt = await timed('mqtt', () => runMqttBench());
 if (figures.mqtt) printMqttFigures(figures.mqtt);
 figures.alerts = await timed('alerts', () => runAlertsBench());
 if (figures.alerts) printAlertsFigures(figures.alerts, ALERTS_DEFAULTS);
+figures.loaded = await timed('loaded', async () => {
+  console.log(
+    'a second process takes half a core during the 5,000 samples/s ingest and the alerts',
+  );
+  const ingest = await withCompetingLoad(() => runIngestBench({ rates: [5000] }));
+  printIngestFigures(ingest.figures, { ...INGEST_DEFAULTS, rates: [5000] });
+  const alerts = await withCompetingLoad(() => runAlertsBench());
+  printAlertsFigures(alerts.figures, ALERTS_DEFAULTS);
+  return {
+    ingest: ingest.figures,
+    alerts: alerts.figures,
+    share: (ingest.share + alerts.share) / 2,
+  };
+});
 figures.notifications = await timed('notifications', () => runNotificationsBench());
 if (figures.notifications) {
   printNotificationsFigures(figures.notifications);

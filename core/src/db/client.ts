@@ -16,7 +16,10 @@ const preparedNames = new Map<string, string>();
  * parameters may hold several commands (migrations) and are left unnamed, as are texts past
  * MAX_PREPARED (a statement built with a varying number of parameters).
  */
-export function withStatementName<T extends pg.QueryConfig>(config: T, values?: unknown): T {
+export function withStatementName<T extends pg.QueryConfig>(
+  config: T,
+  values?: unknown,
+): T & { name?: string } {
   if (config.name || !(config.values ?? values)) return config;
   let name = preparedNames.get(config.text);
   if (name === undefined) {
