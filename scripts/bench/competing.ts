@@ -1,15 +1,14 @@
 /**
  * A second CPU-bound process on the machine during a benchmark (issue 22: the targets hold with
- * one): a Node process that computes for 10 ms then sleeps for as long, so it takes half of
- * one core, the share of a browser or a build sharing a small server. Its own CPU time is read
- * from /proc at the end, so a table says what it really took.
+ * one): a Node process that keeps its CPU time at half of one core (it computes while behind,
+ * sleeps while ahead), the share of a browser or a build sharing a small server. Its own CPU
+ * time is read from /proc at the end, so a table says what it really took.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** Half a core: 10 ms of work, then a 9 ms timer (which fires about 1 ms late). */
-const BUSY_MS = 10;
-const SLEEP_MS = 9;
+/** The share of one core it takes: it computes in 10 ms slices while below it, sleeps above. */
+const SHARE = 0.5;
 
 /** Clock ticks of a process's user + system time, from /proc/<pid>/stat (Linux). */
 function ticksOf(pid: number): number {
@@ -29,10 +28,15 @@ export async function startCompetingLoad(): Promise<CompetingLoad> {
     process.execPath,
     [
       '-e',
-      `const busy = ${BUSY_MS};
-       const spin = () => { const end = performance.now() + busy; let x = 0;
+      `const share = ${SHARE}; const start = performance.now(); let x = 0;
+       const spin = () => {
+         const end = performance.now() + 10;
          while (performance.now() < end) x = (x * 1103515245 + 12345) % 2147483648;
-         setTimeout(spin, ${SLEEP_MS}); };
+         const used = (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+         // Ahead of its share: a pause; behind it (the machine is busy): the next slice at once.
+         if (used > share * (performance.now() - start)) setTimeout(spin, 10);
+         else setImmediate(spin);
+       };
        spin();`,
     ],
     { stdio: 'ignore' },
