@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { DesiredState } from '@aircloud/shared/purifiers';
 import { deviceTopics } from '@aircloud/core/mqtt/topics';
@@ -15,7 +16,7 @@ export interface MqttDeviceHandlers {
 export interface MqttDeviceOptions {
   /** Republish a message whose samples are not all acknowledged after this long (0: never). */
   republishAfterMs?: number;
-  /** Give a message up after this many republications (a refused one is never acknowledged). */
+  /** Give a message up after this many republications (one refused on `errors` is dropped at once). */
   maxRepublish?: number;
   /** mqtt.js reconnect period. */
   reconnectPeriod?: number;
@@ -24,6 +25,8 @@ export interface MqttDeviceOptions {
 /** A telemetry message not yet acknowledged as stored. */
 interface Unacknowledged {
   payload: string;
+  /** SHA-256 of the payload (hex): how a refusal on `errors` names it. */
+  sha256: string;
   /** `ts` (ms) of its samples not acknowledged yet. */
   waiting: Set<number>;
   sentAt: number;
@@ -50,6 +53,8 @@ export class MqttDevice {
   republished = 0;
   /** Messages given up after `maxRepublish` republications. */
   givenUp = 0;
+  /** Messages the server refused (named on `errors`): dropped, never published again. */
+  refused = 0;
   readonly #unacknowledged = new Set<Unacknowledged>();
   /** Which waiting message holds each `ts` (ms). */
   readonly #byTs = new Map<number, Unacknowledged>();
@@ -89,8 +94,7 @@ export class MqttDevice {
       const body = JSON.parse(payload.toString('utf8')) as Record<string, unknown>;
       if (topic === this.topics.acks) this.#acknowledged(body.ts);
       else if (topic === this.topics.desired) handlers.desired?.(body as unknown as DesiredState);
-      else if (topic === this.topics.errors)
-        handlers.log?.(`${device.serial}: refused (${String(body['hydra:description'])})`);
+      else if (topic === this.topics.errors) this.#refused(body);
       else if (topic === this.topics.credentials) this.#rotate(String(body.device_secret));
     });
   }
@@ -104,6 +108,7 @@ export class MqttDevice {
     if (this.#republishAfterMs > 0) {
       const entry: Unacknowledged = {
         payload,
+        sha256: createHash('sha256').update(payload).digest('hex'),
         waiting: new Set(sampleTimes(body)),
         sentAt: Date.now(),
         republished: 0,
@@ -130,6 +135,18 @@ export class MqttDevice {
       if (entry.waiting.size === 0) this.#unacknowledged.delete(entry);
     }
     this.handlers.stored?.(times);
+  }
+
+  /** A refusal: the message it names (by its payload's SHA-256) is dropped, not republished. */
+  #refused(body: Record<string, unknown>): void {
+    this.handlers.log?.(`${this.device.serial}: refused (${String(body['hydra:description'])})`);
+    const sha256 = (body.message as { sha256?: unknown } | undefined)?.sha256;
+    for (const entry of this.#unacknowledged) {
+      if (entry.sha256 !== sha256) continue;
+      this.refused += 1;
+      this.#unacknowledged.delete(entry);
+      for (const ts of entry.waiting) this.#byTs.delete(ts);
+    }
   }
 
   /** Publishes again what waited too long for its acknowledgement (same body, same `ts`). */

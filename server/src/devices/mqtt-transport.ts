@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { TelemetryRejection } from '@aircloud/shared/devices';
 import type { Violation } from '@aircloud/shared/errors';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
@@ -129,14 +130,44 @@ function acknowledgeStored(client: MqttClient, serial: string, ts: string[]): vo
   client.publish(deviceTopics(serial).acks, JSON.stringify({ ts }), { qos: 0 });
 }
 
+/**
+ * What names a refused message to its device, which may hold several unacknowledged (and stops
+ * republishing this one): its topic, the SHA-256 of its payload (hex) and, when they could be
+ * read, the `ts` of its samples.
+ */
+export function refusedMessage(packet: IPublishPacket, body?: unknown): RefusedMessage {
+  const named: RefusedMessage = {
+    topic: packet.topic,
+    sha256: createHash('sha256').update(packet.payload).digest('hex'),
+  };
+  if (body && typeof body === 'object') {
+    const samples = (body as { samples?: unknown }).samples;
+    const list = Array.isArray(samples) ? samples : [body];
+    const ts = list
+      .map((item) => (item && typeof item === 'object' ? (item as { ts?: unknown }).ts : undefined))
+      .filter((t): t is string => typeof t === 'string');
+    if (ts.length > 0) named.ts = ts;
+  }
+  return named;
+}
+
+/** The refused message, as a refusal on `errors` names it. */
+interface RefusedMessage {
+  topic: string;
+  sha256: string;
+  ts?: string[];
+}
+
+/** Publishes a refusal on the device's `errors` topic: the HTTP error body and the message. */
 async function refuse(
   deps: MqttTransportDeps,
   serial: string,
+  message: RefusedMessage,
   reason: TelemetryRejection,
   violations?: Violation[],
 ): Promise<void> {
   deps.metrics.reject(reason);
-  await deps.broker.publishError(serial, rejectionBody(reason, violations));
+  await deps.broker.publishError(serial, { ...rejectionBody(reason, violations), message });
 }
 
 /** Stores one telemetry message; answers the timestamps committed (null: refused). */
@@ -149,23 +180,26 @@ async function ingest(
   metrics.request();
   // The broker checked the password and its ACLs bind the topic to the device.
   const device = await auth.identify(serial);
-  if (!device) return refused(deps, serial, 'unauthorized');
-  if (packet.payload.length > 1024 * 1024) return refused(deps, serial, 'too_large');
+  if (!device) return refused(deps, serial, refusedMessage(packet), 'unauthorized');
+  if (packet.payload.length > 1024 * 1024)
+    return refused(deps, serial, refusedMessage(packet), 'too_large');
   let body: unknown;
   try {
     body = JSON.parse(packet.payload.toString('utf8'));
   } catch {
-    return refused(deps, serial, 'invalid_json');
+    return refused(deps, serial, refusedMessage(packet), 'invalid_json');
   }
   if (device.kind === 'sensor') {
     const parsed = parseSensorTelemetry(device.id, body);
-    if (!parsed.ok) return refused(deps, serial, 'validation', parsed.violations);
+    if (!parsed.ok)
+      return refused(deps, serial, refusedMessage(packet, body), 'validation', parsed.violations);
     const outcome = await batcher.store(parsed.items);
     metrics.samples(outcome.accepted, outcome.duplicates);
     return parsed.items.map((row) => new Date(row.ts).toISOString());
   }
   const parsed = parsePurifierTelemetry(body);
-  if (!parsed.ok) return refused(deps, serial, 'validation', parsed.violations);
+  if (!parsed.ok)
+    return refused(deps, serial, refusedMessage(packet, body), 'validation', parsed.violations);
   const outcome = await applyPurifierReports(ctx.db, device.id, parsed.items);
   metrics.samples(parsed.items.length);
   await announcePurifierReports(ctx, outcome);
@@ -189,10 +223,11 @@ async function ingest(
 async function refused(
   deps: MqttTransportDeps,
   serial: string,
+  message: RefusedMessage,
   reason: TelemetryRejection,
   violations?: Violation[],
 ): Promise<null> {
-  await refuse(deps, serial, reason, violations);
+  await refuse(deps, serial, message, reason, violations);
   return null;
 }
 
@@ -208,9 +243,10 @@ async function acknowledgeSecret(deps: MqttTransportDeps, serial: string, packet
     secret = (JSON.parse(packet.payload.toString('utf8')) as { device_secret?: unknown })
       .device_secret;
   } catch {
-    return refuse(deps, serial, 'invalid_json');
+    return refuse(deps, serial, refusedMessage(packet), 'invalid_json');
   }
   const device = typeof secret === 'string' ? await deps.auth.verify(serial, secret) : null;
-  if (!device || device.credential !== 'next') return refuse(deps, serial, 'unauthorized');
+  if (!device || device.credential !== 'next')
+    return refuse(deps, serial, refusedMessage(packet), 'unauthorized');
   await followUpCredential(deps.ctx, device, secret as string);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -150,15 +151,28 @@ describe('MQTT telemetry', () => {
     const topics = deviceTopics(sensor.serialNumber);
     await client.subscribeAsync(topics.errors, { qos: 1 });
     const refusal = nextMessage(client, topics.errors);
-    await client.publishAsync(topics.telemetry, JSON.stringify(sample(99_999)), { qos: 1 });
+    const invalid = sample(99_999);
+    const payload = JSON.stringify(invalid);
+    await client.publishAsync(topics.telemetry, payload, { qos: 1 });
+    // The refusal names the message (its payload's SHA-256, its samples' ts): the device drops
+    // that one among those it keeps unacknowledged.
     expect((await refusal).body).toMatchObject({
       'hydra:description': 'validation_failed',
       status: 422,
       violations: [{ propertyPath: 'measures.co2', code: 'max_value' }],
+      message: {
+        topic: topics.telemetry,
+        sha256: createHash('sha256').update(payload).digest('hex'),
+        ts: [invalid.ts],
+      },
     });
     const broken = nextMessage(client, topics.errors);
     await client.publishAsync(topics.telemetry, '{not json', { qos: 1 });
-    expect((await broken).body['hydra:description']).toBe('invalid_json');
+    expect((await broken).body).toMatchObject({
+      'hydra:description': 'invalid_json',
+      message: { sha256: createHash('sha256').update('{not json').digest('hex') },
+    });
+    expect((await broken).body.message).not.toHaveProperty('ts');
     expect(await storedSamples(sensor.id)).toBe(0);
   });
 
