@@ -13,7 +13,9 @@ import {
 } from '../../../components/ListState.tsx';
 import { Pagination } from '../../../components/Pagination.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
+import { isAdmin } from '@aircloud/shared/roles';
 import { PATHS } from '../../../lib/navigation/routeNames.ts';
+import { useAppSelector } from '../../../lib/storeHooks.ts';
 import { useListRolloutDevicesQuery } from '../api/rolloutsApi.ts';
 
 /** The pill of each purifier status (its word is what counts; the colour helps). */
@@ -34,14 +36,22 @@ function Time({ value }: { value: string | null }) {
   );
 }
 
-/** One purifier of the rollout: link, stage, status, phase or reason, versions and times. */
-function DeviceRow({ device }: { device: FirmwareRolloutDevice }) {
+/**
+ * One purifier of the rollout: name (a link for administrators, who may open any purifier; a
+ * technician runs rollouts but opens no one's purifier), stage, status, phase or reason,
+ * versions and times.
+ */
+function DeviceRow({ device, linked }: { device: FirmwareRolloutDevice; linked: boolean }) {
   const { t } = useTranslation();
   return (
     <tr>
       <td data-label={t('rollouts.columns.purifier')}>
         <span className="rollout-cell">
-          <Link to={PATHS.purifier(device.purifier.ulid)}>{device.purifier.name}</Link>
+          {linked ? (
+            <Link to={PATHS.purifier(device.purifier.ulid)}>{device.purifier.name}</Link>
+          ) : (
+            <span>{device.purifier.name}</span>
+          )}
           <span className="mono small muted">{device.purifier.serial_number}</span>
         </span>
       </td>
@@ -95,6 +105,7 @@ export function RolloutDevices({
   pollingInterval: number;
 }) {
   const { t } = useTranslation();
+  const linked = isAdmin(useAppSelector((state) => state.session.user?.role));
   const query = useListRolloutDevicesQuery(
     { ulid, status, page },
     { pollingInterval, skipPollingIfUnfocused: true },
@@ -135,7 +146,7 @@ export function RolloutDevices({
             </thead>
             <tbody>
               {devices.map((device) => (
-                <DeviceRow key={device.purifier.ulid} device={device} />
+                <DeviceRow key={device.purifier.ulid} device={device} linked={linked} />
               ))}
             </tbody>
           </table>

@@ -110,6 +110,15 @@ describe('rollout page', () => {
     expect(within(hall).getByText('hash_mismatch')).toBeInTheDocument();
   });
 
+  it('names the purifiers without a link for a technician, who may not open them', async () => {
+    serveRollout();
+    renderApp(PAGE, signedIn(makeMe({ role: 'ROLE_TECHNICIAN' })));
+    const purifiers = await screen.findByRole('region', { name: 'Purifiers' });
+    const kitchen = await within(purifiers).findByRole('row', { name: /Kitchen/ });
+    expect(within(kitchen).getByText('Kitchen')).toBeInTheDocument();
+    expect(within(kitchen).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('explains why a rollout paused by itself, and offers resume and abort', async () => {
     serveRollout({
       status: 'paused',
