@@ -42,5 +42,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# --max-semi-space-size: see scripts/start.ts (the young generation of the ingest path).
-CMD ["node", "--max-semi-space-size=64", "dist/server.js"]
+CMD ["node", "dist/server.js"]

@@ -195,10 +195,6 @@ if (dev) {
     : [];
   run('server', process.execPath, [
     ...profile,
-    // A larger young generation: the ingest path allocates per sample, and with V8's default
-    // (16 MB semi-spaces) GC was 11.5 % of its CPU profile at 50,000 samples/s, 6.7 % with
-    // 64 MB (docs/performance.md, "Telemetry ingest"). Dockerfile's CMD passes it too.
-    '--max-semi-space-size=64',
     '--enable-source-maps',
     path.join(buildDir, 'server.js'),
   ]);
