@@ -120,7 +120,8 @@ function sample(r: Random): unknown {
   if (shape === 1) return [];
   if (shape === 2) return 42;
   if (shape === 3) return new Date(NOW);
-  const out: Record<string, unknown> = r.next() < 0.5 ? {} : (Object.create(null) as object);
+  const out: Record<string, unknown> =
+    r.next() < 0.5 ? {} : (Object.create(null) as Record<string, unknown>);
   if (valid || r.next() < 0.95) out.ts = timestamp(r, valid || r.next() < 0.5);
   if (valid || r.next() < 0.95) out.measures = measures(r, valid || r.next() < 0.5);
   if (!valid && r.next() < 0.05) out[r.pick(['iso', 'sensor', 'Ts'])] = 1;
