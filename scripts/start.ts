@@ -189,7 +189,15 @@ if (dev) {
   const started = Date.now();
   await buildServer(buildDir);
   console.log(`[start] server and worker compiled in ${Date.now() - started} ms`);
-  run('server', process.execPath, ['--enable-source-maps', path.join(buildDir, 'server.js')]);
+  // SERVER_CPU_PROF_DIR (benchmarks' --cpu-prof): a V8 CPU profile of the server, written at its exit.
+  const profile = process.env.SERVER_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`]
+    : [];
+  run('server', process.execPath, [
+    ...profile,
+    '--enable-source-maps',
+    path.join(buildDir, 'server.js'),
+  ]);
   run('worker', process.execPath, ['--enable-source-maps', path.join(buildDir, 'worker.js')]);
 }
 if (dev) run('vite', 'npx', ['vite', '--config', 'client/vite.config.ts', 'client']);

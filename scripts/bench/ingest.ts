@@ -8,7 +8,9 @@
  * time, measured when a subscriber receives it) and CPU of server, worker, PostgreSQL and Redis.
  * Then measures a bare node:http JSON endpoint, the machine's ceiling for such requests.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -16,6 +18,7 @@ import {
   demoOwner,
   insertBenchSensors,
   percentile,
+  root,
   startLoad,
   startProduct,
   waitReady,
@@ -59,6 +62,20 @@ export interface IngestFigures {
   subscribers: number;
 }
 
+/** The server's flush counters (GET /metrics): flushes, rows and commit seconds so far. */
+async function flushCounters(base: string, token: string) {
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${token}` } })
+  ).text();
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    flushes: value('aircloud_telemetry_flush_commit_seconds_count'),
+    rows: value('aircloud_telemetry_flush_rows_sum'),
+    seconds: value('aircloud_telemetry_flush_commit_seconds_sum'),
+  };
+}
+
 // ---- main ----------------------------------------------------------------------------------
 
 /** Runs the ingest benchmark on its own product and database; returns its figures. */
@@ -78,6 +95,8 @@ export async function runIngestBench(
   };
   const PHASE_MS = phaseSeconds * 1000;
   const product = startProduct({ port: PORT, database: DATABASE, varDir: 'var/bench' });
+  const metricsToken = () =>
+    readFileSync(path.join(root, 'var/bench/metrics-token'), 'utf8').trim();
   const BASE = product.base;
   const stopProduct = product.stop;
 
@@ -106,12 +125,19 @@ export async function runIngestBench(
     const rows: Row[] = [];
     const phase = async (label: string, cmd: LoadCommand, offered: number | string) => {
       live.reset();
+      const flushesBefore = await flushCounters(BASE, metricsToken());
       const before = cpuSnapshot(g);
       const result = await runLoad(cmd);
       await new Promise((r) => setTimeout(r, 500)); // the last pushes
       const after = cpuSnapshot(g);
+      const flushesAfter = await flushCounters(BASE, metricsToken());
+      const flushes = flushesAfter.flushes - flushesBefore.flushes;
       const sorted = live
         .latencies()
+        .slice()
+        .sort((a, b) => a - b);
+      const sent = live
+        .sentLatencies()
         .slice()
         .sort((a, b) => a - b);
       const cpu = cpuPercent(before, after);
@@ -131,6 +157,17 @@ export async function runIngestBench(
         'p50 ms': percentile(sorted, 50),
         'p95 ms': percentile(sorted, 95),
         'p99 ms': percentile(sorted, 99),
+        // Against the message's send time (its newest sample's `ts`), without the samples' age.
+        'sent p50 ms': percentile(sent, 50),
+        'sent p99 ms': percentile(sent, 99),
+        // The group commit: statements per second, rows per statement, its mean duration.
+        'flushes/s': Math.round(flushes / (result.durationMs / 1000)),
+        'rows/flush':
+          flushes > 0 ? Math.round((flushesAfter.rows - flushesBefore.rows) / flushes) : 0,
+        'commit ms':
+          flushes > 0
+            ? Math.round(((flushesAfter.seconds - flushesBefore.seconds) / flushes) * 1000)
+            : 0,
         'server %': cpu.server,
         'worker %': cpu.worker,
         'postgres %': cpu.postgres,

@@ -2,14 +2,20 @@
  * Browser-like Socket.IO subscribers of the ingest benchmarks: signed in as the demo owner, each
  * following its share of the sensors, measuring device-to-browser latency (a sample's `ts` is
  * set when it is sent; the latency is taken when a subscriber receives it).
+ *
+ * A message of several samples (scripts/bench/samples.ts) carries them 1 ms apart, the newest at
+ * the moment it is sent: each sample is also measured against its message's newest `ts` (the
+ * send time), without the up to `batch − 1` ms its own `ts` is older.
  */
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 
 /** What the subscribers received since the last `reset`. */
 export interface LiveSubscribers {
-  /** Device-to-browser latencies, ms. */
+  /** Device-to-browser latencies, ms: receipt − the sample's own `ts`. */
   latencies(): number[];
+  /** The same samples, receipt − the send time of their message (its newest `ts`). */
+  sentLatencies(): number[];
   /** Samples pushed. */
   received(): number;
   reset(): void;
@@ -36,6 +42,7 @@ export async function openSubscribers(
 ): Promise<LiveSubscribers> {
   const cookie = await ownerCookie(base);
   let latencies: number[] = [];
+  let sentLatencies: number[] = [];
   let received = 0;
   const sockets: Socket<ServerToClientEvents, ClientToServerEvents>[] = [];
   for (let s = 0; s < count; s += 1) {
@@ -50,7 +57,15 @@ export async function openSubscribers(
     });
     socket.on('sensor:samples', (event) => {
       const now = Date.now();
-      for (const sample of event.samples) latencies.push(now - Date.parse(sample.ts));
+      const times = event.samples.map((sample) => Date.parse(sample.ts));
+      for (const ts of times) latencies.push(now - ts);
+      // One message: a run of samples 1 ms apart (time order); its newest `ts` is its send time.
+      for (let start = 0; start < times.length;) {
+        let end = start + 1;
+        while (end < times.length && times[end]! - times[end - 1]! <= 1) end += 1;
+        for (let k = start; k < end; k += 1) sentLatencies.push(now - times[end - 1]!);
+        start = end;
+      }
       received += event.samples.length;
     });
     for (let i = s; i < sensorIds.length; i += count) {
@@ -61,9 +76,11 @@ export async function openSubscribers(
   }
   return {
     latencies: () => latencies,
+    sentLatencies: () => sentLatencies,
     received: () => received,
     reset() {
       latencies = [];
+      sentLatencies = [];
       received = 0;
     },
     close() {

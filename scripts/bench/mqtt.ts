@@ -74,6 +74,8 @@ export interface MqttBenchRow {
   'server CPU ms / 1,000 samples': number;
   'p50 ms': number;
   'p99 ms': number;
+  'sent p50 ms': number;
+  'sent p99 ms': number;
   'pushed/s': number;
   'broker %': number;
   'postgres %': number;
@@ -196,6 +198,10 @@ export async function runMqttBench(options: Partial<MqttBenchOptions> = {}): Pro
         .latencies()
         .slice()
         .sort((a, b) => a - b);
+      const sent = live
+        .sentLatencies()
+        .slice()
+        .sort((a, b) => a - b);
       const row: MqttBenchRow = {
         phase: `${transport.toUpperCase()} ${batch === 1 ? 'single' : `batch ${batch}`} ${rate}/s`,
         transport,
@@ -212,6 +218,9 @@ export async function runMqttBench(options: Partial<MqttBenchOptions> = {}): Pro
           sustained > 0 ? Math.round(((cpu.server / 100) * seconds * 1e6) / sustained) : 0,
         'p50 ms': percentile(sorted, 50),
         'p99 ms': percentile(sorted, 99),
+        // Against the message's send time (its newest sample's `ts`), without the samples' age.
+        'sent p50 ms': percentile(sent, 50),
+        'sent p99 ms': percentile(sent, 99),
         'pushed/s': Math.round(live.received() / (durationMs / 1000)),
         'broker %': cpu.broker,
         'postgres %': cpu.postgres,
@@ -312,6 +321,7 @@ export function printMqttFigures(f: MqttFigures, o: MqttBenchOptions = MQTT_DEFA
       'CPU ms/1k': r['server CPU ms / 1,000 samples'],
       'p50 ms': r['p50 ms'],
       'p99 ms': r['p99 ms'],
+      'sent p99': r['sent p99 ms'],
       'broker %': r['broker %'],
       'pg %': r['postgres %'],
       'client %': r['bench client %'],

@@ -37,6 +37,8 @@ const timestamp = () =>
       .number({ error: 'validation.date' })
       .int({ error: 'validation.date' })
       .min(0, { error: 'validation.date' })
+      // The last instant a Date holds: beyond it toISOString() would throw (a 503, not a 422).
+      .max(8.64e15, { error: 'validation.date' })
       .transform((ms) => new Date(ms).toISOString()),
   );
 

@@ -98,15 +98,21 @@ export class SampleBatcher {
       const result = await flushSamples(this.pool, rows);
       const commitSeconds = (performance.now() - started) / 1000;
       const stored: SampleRow[] = [];
+      const { inserted } = result;
       for (const waiter of waiters) {
-        const mine: SampleRow[] = [];
-        for (const row of waiter.rows) {
-          const key = `${row.sensorId}|${row.ts}`;
-          // The first request carrying a row gets it as stored; a repeat in the same flush
-          // (or a row stored earlier) counts as a duplicate.
-          if (result.inserted.delete(key)) mine.push(row);
+        let mine: SampleRow[];
+        // Every row stored (no repeat in the flush, none stored before): all of them are new.
+        if (inserted === 'all') mine = waiter.rows;
+        else {
+          mine = [];
+          for (const row of waiter.rows) {
+            const key = `${row.sensorId}|${row.ts}`;
+            // The first request carrying a row gets it as stored; a repeat in the same flush
+            // (or a row stored earlier) counts as a duplicate.
+            if (inserted.delete(key)) mine.push(row);
+          }
         }
-        stored.push(...mine);
+        for (const row of mine) stored.push(row);
         waiter.resolve({
           accepted: mine.length,
           duplicates: waiter.rows.length - mine.length,

@@ -10,6 +10,7 @@ import type { Violation } from '@aircloud/shared/errors';
 import { isoClass, type MeasureValues, type SensorMeasure } from '@aircloud/shared/sensors';
 import type { z } from 'zod';
 import type { SampleRow } from '@aircloud/core/telemetry/sample-store';
+import { readCommonSample } from './sample-fast-path.ts';
 
 /** A telemetry body read and checked: rows to store (sensor) or reports (purifier), or violations. */
 export type ParsedTelemetry<T> = { ok: true; items: T[] } | { ok: false; violations: Violation[] };
@@ -69,21 +70,25 @@ export function parseSensorTelemetry(
   const violations: Violation[] = [];
   const rows: SampleRow[] = [];
   samples.list.forEach((raw, i) => {
-    const prefix = samples.prefix(i);
-    const parsed = sensorSampleSchema.safeParse(raw);
-    if (!parsed.success) {
-      violations.push(...zodViolations(prefix, parsed.error));
-      return;
+    // The common valid shape without zod; anything else through the schema (and its refusals).
+    let sample = readCommonSample(raw);
+    if (sample === null) {
+      const parsed = sensorSampleSchema.safeParse(raw);
+      if (!parsed.success) {
+        violations.push(...zodViolations(samples.prefix(i), parsed.error));
+        return;
+      }
+      const measures: MeasureValues = {};
+      for (const [name, value] of Object.entries(parsed.data.measures))
+        if (value !== null && value !== undefined) measures[name as SensorMeasure] = value;
+      sample = { ts: Date.parse(parsed.data.ts), measures };
     }
-    const ts = Date.parse(parsed.data.ts);
-    const late = timeViolation(prefix, ts, now);
+    const { ts, measures } = sample;
+    const late = timeViolation(samples.prefix(i), ts, now);
     if (late) {
       violations.push(late);
       return;
     }
-    const measures: MeasureValues = {};
-    for (const [name, value] of Object.entries(parsed.data.measures))
-      if (value !== null && value !== undefined) measures[name as SensorMeasure] = value;
     rows.push({ sensorId, ts, measures, iso: isoClass(measures.pc05, measures.pc5) });
   });
   return violations.length > 0 ? { ok: false, violations } : { ok: true, items: rows };
