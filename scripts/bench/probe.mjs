@@ -129,27 +129,3 @@ if (dir && role) {
   }, 1000);
   writer.unref();
 }
-
-// BENCH_CPU_PROFILE=<folder>: the server's CPU profile over its whole run, written when it exits
-// as <folder>/server-<pid>.cpuprofile (open it in Chrome's DevTools or speedscope).
-const profileDir = process.env.BENCH_CPU_PROFILE;
-if (profileDir && role === 'server') {
-  const { Session } = await import('node:inspector');
-  const { writeFileSync } = await import('node:fs');
-  mkdirSync(profileDir, { recursive: true });
-  const session = new Session();
-  session.connect();
-  session.post('Profiler.enable');
-  session.post('Profiler.setSamplingInterval', { interval: 500 });
-  session.post('Profiler.start');
-  // The main thread's inspector answers synchronously, so the profile is written even at exit.
-  process.on('exit', () => {
-    session.post('Profiler.stop', (err, result) => {
-      if (!err)
-        writeFileSync(
-          `${profileDir}/server-${process.pid}.cpuprofile`,
-          JSON.stringify(result.profile),
-        );
-    });
-  });
-}
