@@ -24,7 +24,10 @@ export function withStatementName<T extends pg.QueryConfig>(
   let name = preparedNames.get(config.text);
   if (name === undefined) {
     if (preparedNames.size >= MAX_PREPARED) return config;
-    name = `aircloud_${preparedNames.size + 1}`;
+    // The SQL command first: tracing names a query's span after its statement's name
+    // (`pg.query:SELECT #12 aircloud`, docs/operations.md).
+    const command = /^\s*(\w+)/.exec(config.text)?.[1]?.toUpperCase() ?? 'SQL';
+    name = `${command} #${preparedNames.size + 1}`;
     preparedNames.set(config.text, name);
   }
   return { ...config, name };
