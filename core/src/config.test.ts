@@ -100,3 +100,14 @@ describe('loadConfig: Web Push (VAPID)', () => {
     );
   });
 });
+
+describe('loadConfig: database connections', () => {
+  it('pools 10 connections and prepares statements unless told otherwise', () => {
+    const config = loadConfig({ NODE_ENV: 'test' });
+    expect([config.databasePoolSize, config.databasePrepare]).toEqual([10, true]);
+    const told = loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '20', DATABASE_PREPARE: '0' });
+    expect([told.databasePoolSize, told.databasePrepare]).toEqual([20, false]);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_PREPARE: 'maybe' })).toThrow(ConfigError);
+  });
+});

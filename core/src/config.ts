@@ -63,6 +63,14 @@ const envSchema = z.object({
    * inside PostgreSQL instead of the pool (docs/performance.md, "API under load").
    */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Prepare each parameterised statement once per connection (core/src/db/client.ts); 0 behind a
+   * pooler that cannot keep prepared statements (PgBouncer in transaction mode before 1.21).
+   */
+  DATABASE_PREPARE: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -275,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePrepare: c.DATABASE_PREPARE,
     redisUrl: c.REDIS_URL,
     redisPrefix: c.REDIS_PREFIX,
     /** Seed nodes of a Redis Cluster; empty for the one Redis of redisUrl (lib/redis.ts). */

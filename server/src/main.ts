@@ -24,7 +24,9 @@ async function main(): Promise<void> {
   });
   // Unexpected errors to SENTRY_DSN when set (nothing is loaded otherwise).
   await initErrorReporting({ ...config.errorReporting, serviceName: 'aircloud-server' });
-  const db = createDatabase(config.databaseUrl, config.databasePoolSize);
+  const db = createDatabase(config.databaseUrl, config.databasePoolSize, {
+    prepare: config.databasePrepare,
+  });
   await runMigrations(db);
   await ensureMeasurePartitions(db);
   // One Redis or a Redis Cluster (REDIS_CLUSTER_NODES); queues open their own connection on one.

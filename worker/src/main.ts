@@ -72,7 +72,9 @@ async function main() {
   const logger = pino({ level: config.logLevel, base: { service: 'worker', pid: process.pid } });
   // Unexpected errors to SENTRY_DSN when set (nothing is loaded otherwise).
   await initErrorReporting({ ...config.errorReporting, serviceName: 'aircloud-worker' });
-  const db = createDatabase(config.databaseUrl, config.databasePoolSize);
+  const db = createDatabase(config.databaseUrl, config.databasePoolSize, {
+    prepare: config.databasePrepare,
+  });
   // One Redis or a Redis Cluster (REDIS_CLUSTER_NODES), shared by every queue of this process.
   const redis = createRedisConnection(config);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
