@@ -132,14 +132,8 @@ export async function runIngestBench(
       const after = cpuSnapshot(g);
       const flushesAfter = await flushCounters(BASE, metricsToken());
       const flushes = flushesAfter.flushes - flushesBefore.flushes;
-      const sorted = live
-        .latencies()
-        .slice()
-        .sort((a, b) => a - b);
-      const sent = live
-        .sentLatencies()
-        .slice()
-        .sort((a, b) => a - b);
+      const sorted = live.latencies();
+      const sent = live.sentLatencies();
       const cpu = cpuPercent(before, after);
       const row: Row = {
         phase: label,

@@ -10,9 +10,12 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@aircloud/shared/realtime';
 
+/** A sorted copy (ascending), as percentiles want it. */
+const ascending = (list: number[]) => list.slice().sort((a, b) => a - b);
+
 /** What the subscribers received since the last `reset`. */
 export interface LiveSubscribers {
-  /** Device-to-browser latencies, ms: receipt − the sample's own `ts`. */
+  /** Device-to-browser latencies, ms (ascending): receipt − the sample's own `ts`. */
   latencies(): number[];
   /** The same samples, receipt − the send time of their message (its newest `ts`). */
   sentLatencies(): number[];
@@ -75,8 +78,8 @@ export async function openSubscribers(
     sockets.push(socket);
   }
   return {
-    latencies: () => latencies,
-    sentLatencies: () => sentLatencies,
+    latencies: () => ascending(latencies),
+    sentLatencies: () => ascending(sentLatencies),
     received: () => received,
     reset() {
       latencies = [];

@@ -5,7 +5,7 @@
  * loop (`concurrency` requests always in flight) to find a maximum.
  */
 import http from 'node:http';
-import { telemetryBody } from './samples.ts';
+import { paceOpenLoop, telemetryBody } from './samples.ts';
 
 export interface LoadDevice {
   serial: string;
@@ -107,22 +107,12 @@ async function run(cmd: LoadCommand): Promise<LoadResult> {
     };
     await Promise.all(Array.from({ length: cmd.concurrency }, loop));
   } else {
-    const perMs = cmd.samplesPerSecond / cmd.batch / 1000;
-    let due = 0;
-    await new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        const elapsed = Date.now() - start;
-        if (elapsed >= cmd.durationMs) {
-          clearInterval(timer);
-          resolve();
-          return;
-        }
-        const target = Math.floor(elapsed * perMs);
-        for (; due < target; due += 1) {
-          if (inflight >= cmd.maxInflight) result.notSent += 1;
-          else void fire();
-        }
-      }, 2);
+    await paceOpenLoop({
+      perSecond: cmd.samplesPerSecond / cmd.batch,
+      durationMs: cmd.durationMs,
+      busy: () => inflight >= cmd.maxInflight,
+      send: () => void fire(),
+      skip: () => (result.notSent += 1),
     });
     while (inflight > 0) await new Promise((r) => setTimeout(r, 5));
   }

@@ -8,7 +8,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { deviceTopics } from '@aircloud/core/mqtt/topics';
 import type { LoadDevice } from './load.ts';
-import { telemetryBody } from './samples.ts';
+import { paceOpenLoop, telemetryBody } from './samples.ts';
 
 export type MqttLoadCommand =
   | { type: 'connect'; url: string; devices: LoadDevice[] }
@@ -99,22 +99,12 @@ async function open(cmd: Extract<MqttLoadCommand, { type: 'open' }>): Promise<Mq
     });
   };
   const start = Date.now();
-  const perMs = cmd.samplesPerSecond / cmd.batch / 1000;
-  let due = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const elapsed = Date.now() - start;
-      if (elapsed >= cmd.durationMs) {
-        clearInterval(timer);
-        resolve();
-        return;
-      }
-      const target = Math.floor(elapsed * perMs);
-      for (; due < target; due += 1) {
-        if (inflight >= cmd.maxInflight) result.notSent += 1;
-        else fire();
-      }
-    }, 2);
+  await paceOpenLoop({
+    perSecond: cmd.samplesPerSecond / cmd.batch,
+    durationMs: cmd.durationMs,
+    busy: () => inflight >= cmd.maxInflight,
+    send: fire,
+    skip: () => (result.notSent += 1),
   });
   // What was sent is stored within seconds, or the servers could not keep up.
   const end = Date.now();

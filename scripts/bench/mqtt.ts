@@ -194,14 +194,8 @@ export async function runMqttBench(options: Partial<MqttBenchOptions> = {}): Pro
       await new Promise((r) => setTimeout(r, 500)); // the last pushes
       const cpu = cpuPercent(before, cpuSnapshot(g));
       const seconds = (Date.now() - before.at) / 1000;
-      const sorted = live
-        .latencies()
-        .slice()
-        .sort((a, b) => a - b);
-      const sent = live
-        .sentLatencies()
-        .slice()
-        .sort((a, b) => a - b);
+      const sorted = live.latencies();
+      const sent = live.sentLatencies();
       const row: MqttBenchRow = {
         phase: `${transport.toUpperCase()} ${batch === 1 ? 'single' : `batch ${batch}`} ${rate}/s`,
         transport,

@@ -1,6 +1,7 @@
 /**
  * The samples every ingest benchmark sends, whatever carries them (HTTP posts in load.ts, MQTT
- * messages in mqtt-load.ts): the same body as a device's, so both paths do the same work.
+ * messages in mqtt-load.ts): the same body as a device's, so both paths do the same work; and
+ * the open-loop pace both send them at.
  */
 
 let measure = 0;
@@ -36,4 +37,36 @@ export function telemetryBody(batch: number): string {
     });
   }
   return JSON.stringify({ samples });
+}
+
+/**
+ * Open loop: `send` is called `perSecond` times a second for `durationMs` whatever the answers
+ * (a 2 ms tick sends what is due), except while `busy()` says too much is in flight: then the
+ * message is counted by `skip` (not sent). Resolves when the time is up.
+ */
+export function paceOpenLoop(o: {
+  perSecond: number;
+  durationMs: number;
+  busy: () => boolean;
+  send: () => void;
+  skip: () => void;
+}): Promise<void> {
+  const start = Date.now();
+  const perMs = o.perSecond / 1000;
+  let due = 0;
+  return new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = Date.now() - start;
+      if (elapsed >= o.durationMs) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
+      const target = Math.floor(elapsed * perMs);
+      for (; due < target; due += 1) {
+        if (o.busy()) o.skip();
+        else o.send();
+      }
+    }, 2);
+  });
 }
