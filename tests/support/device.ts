@@ -140,11 +140,23 @@ export class TestPurifier {
     const firmware = desired.firmware;
     if (firmware && firmware.version !== this.softVersion && this.updating === null) {
       this.updating = firmware.version;
-      void this.update(firmware)
-        .catch(() => undefined)
-        .finally(() => {
-          this.updating = null;
-        });
+      void this.updateWithRetries(firmware).finally(() => {
+        this.updating = null;
+      });
+    }
+  }
+
+  /**
+   * As firmware does, a download or report that failed (a refused or cut request) is tried again
+   * after a pause, up to 5 times, rather than leaving the rollout waiting for its time-out.
+   */
+  private async updateWithRetries(firmware: DesiredFirmware): Promise<void> {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      try {
+        return await this.update(firmware);
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
     }
   }
 

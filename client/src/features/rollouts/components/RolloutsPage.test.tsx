@@ -311,8 +311,9 @@ describe('new rollout dialog', () => {
 
     // None chosen: asked for one.
     const list = await within(dialog).findByRole('group', { name: 'Purifiers of this model' });
+    // The group shows before its purifiers arrive: wait for them.
+    expect(await within(list).findByText('already on 2.5.0')).toBeInTheDocument();
     expect(askedModels).toEqual(['HEPA_COCOON']);
-    expect(within(list).getByText('already on 2.5.0')).toBeInTheDocument();
     expect(within(list).getByText('no version reported')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Start the rollout' }));
     expect(within(list).getByText('Choose at least one purifier.')).toBeInTheDocument();
