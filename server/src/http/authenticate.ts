@@ -28,8 +28,9 @@ export interface ResolvedCaller {
 
 /**
  * Finds the enabled user behind an access-token JWT or a personal API token; null otherwise.
- * One query either way (an access token counts only while its refresh family is live), or none
- * while the session cache holds the answer (http/session-cache.ts: forgotten at any change).
+ * One query either way (an access token counts only while its refresh family is live), or only
+ * a shared empty barrier while the session cache holds the answer (http/session-cache.ts:
+ * forgotten at any change committed before the request).
  */
 export async function resolveUser(
   ctx: Pick<AppContext, 'db' | 'accessTokens'> & { sessions?: SessionCache },
@@ -56,7 +57,7 @@ export async function resolveUser(
     }
   }
   if (!key || !lookup) return null;
-  const cached = ctx.sessions?.get(key);
+  const cached = await ctx.sessions?.get(key);
   // A copy: nothing a request does to its user reaches the next one.
   if (cached) return { user: { ...cached.user }, familyId: cached.familyId };
   const generation = ctx.sessions?.generation ?? 0;

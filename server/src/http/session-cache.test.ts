@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@aircloud/core/db/schema';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { signIn, type Session } from '../../test/support/purifiers.ts';
+import { resolveUser } from './authenticate.ts';
+import { SESSION_CACHE_APPLICATION } from './session-cache.ts';
 
 /**
  * The session cache (session-cache.ts) saves the user's statement of a burst of requests, and
@@ -57,6 +60,46 @@ describe('session cache', () => {
     expect((await me(user)).status).toBe(401);
   });
 
+  it('never serves what changed before the request, though its notification is still on the way', async () => {
+    // Another writer (another server, psql): only PostgreSQL's notification tells this process.
+    const writer = new pg.Client(t.db.$client.options);
+    await writer.connect();
+    try {
+      const user = await signIn(t);
+      const accessToken = user.cookie.slice('access_token='.length);
+      const roles = ['ROLE_TECHNICIAN', 'ROLE_USER'] as const;
+      expect((await resolveUser(t.ctx, { accessToken }))?.user.role).toBe('ROLE_USER');
+      const { hits } = t.ctx.sessions;
+      for (let round = 0; round < 40; round++) {
+        const role = roles[round % 2]!;
+        await writer.query('UPDATE users SET role = $1 WHERE id = $2', [role, user.user.id]);
+        // Asked at once: the notification may not have been read yet.
+        expect((await resolveUser(t.ctx, { accessToken }))?.user.role).toBe(role);
+        // And asked again, the cache serves the new role.
+        expect((await resolveUser(t.ctx, { accessToken }))?.user.role).toBe(role);
+      }
+      expect(t.ctx.sessions.hits - hits).toBeGreaterThanOrEqual(40);
+      await writer.query('UPDATE users SET enabled = false WHERE id = $1', [user.user.id]);
+      expect(await resolveUser(t.ctx, { accessToken })).toBeNull();
+    } finally {
+      await writer.end();
+    }
+  });
+
+  it('answers a burst of cached requests with one shared barrier', async () => {
+    const user = await signIn(t);
+    const accessToken = user.cookie.slice('access_token='.length);
+    expect(await resolveUser(t.ctx, { accessToken })).not.toBeNull();
+    const { hits, barriers } = t.ctx.sessions;
+    const callers = await Promise.all(
+      Array.from({ length: 50 }, () => resolveUser(t.ctx, { accessToken })),
+    );
+    expect(callers.every((caller) => caller?.user.id === user.user.id)).toBe(true);
+    expect(t.ctx.sessions.hits - hits).toBe(50);
+    // Not one each: the first goes at once, the others share the one sent after it.
+    expect(t.ctx.sessions.barriers - barriers).toBeLessThan(5);
+  });
+
   it('ends a session revoked by sign-out at once', async () => {
     const user = await signIn(t);
     expect((await me(user)).status).toBe(200);
@@ -71,7 +114,7 @@ describe('session cache', () => {
     expect((await me(user)).status).toBe(200);
     await t.db.execute(
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query = 'LISTEN aircloud_sessions'`,
+          WHERE datname = current_database() AND application_name = ${SESSION_CACHE_APPLICATION}`,
     );
     for (let i = 0; i < 50 && t.ctx.sessions.active; i++)
       await new Promise((resolve) => setTimeout(resolve, 20));

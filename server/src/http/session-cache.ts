@@ -15,10 +15,21 @@ import type { UserRow } from '@aircloud/core/users/repository';
  * lookup that loses this way only costs one more query later). While the LISTEN connection is down the
  * cache is bypassed (and emptied), so a missed notification can never keep access alive; the
  * TTL bounds the rest.
+ *
+ * A notification travels on its own: a request can arrive after a change committed but before
+ * its notification was read. So an entry serves only after a barrier: an empty statement sent
+ * on the LISTEN connection after the request arrived. PostgreSQL signals every listener before
+ * it tells the writer its commit succeeded, and a listener sends what it was signalled before it
+ * answers its next statement, so once the barrier's answer is in, every change committed before
+ * the request is forgotten. Requests that arrive together share one barrier, so a burst costs a
+ * round trip on an idle connection rather than the user's statement each.
  */
 
 /** The channel of the triggers (migration 0022). */
 export const SESSION_CHANNEL = 'aircloud_sessions';
+
+/** How the LISTEN connection names itself in `pg_stat_activity`. */
+export const SESSION_CACHE_APPLICATION = 'aircloud-session-cache';
 
 /** A cached caller: the user, and the refresh family of an access token (null: API token). */
 export interface CachedCaller {
@@ -45,6 +56,9 @@ export class SessionCache {
   #client: pg.Client | null = null;
   #timer: NodeJS.Timeout | null = null;
   readonly #reconnectMs: number;
+  /** The barrier on the wire, and the one waiting to be sent after it (joined by new requests). */
+  #sent: Promise<boolean> | null = null;
+  #queued: Promise<boolean> | null = null;
 
   constructor(
     /** How to reach the database (the pool's own settings). */
@@ -68,7 +82,10 @@ export class SessionCache {
   /** Opens the LISTEN connection; the cache serves nothing until it is up. */
   async start(): Promise<void> {
     if (this.#stopped || this.#client) return;
-    const client = new pg.Client(this.connection);
+    const client = new pg.Client({
+      ...this.connection,
+      application_name: SESSION_CACHE_APPLICATION,
+    });
     this.#client = client;
     const down = (err?: Error) => {
       if (this.#client !== client) return;
@@ -109,15 +126,55 @@ export class SessionCache {
     return this.#generation;
   }
 
-  /** Lookups answered from the cache, and those that went to the database. */
+  /** Lookups answered from the cache, those that went to the database, and barriers sent. */
   hits = 0;
   misses = 0;
+  barriers = 0;
 
-  get(key: string): CachedCaller | undefined {
-    const entry = this.#listening ? this.#entries.get(key) : undefined;
+  /**
+   * The cached caller of a credential, once every change committed before this call is known;
+   * undefined when none is cached (or the barrier failed): the caller then reads the database.
+   */
+  async get(key: string): Promise<CachedCaller | undefined> {
+    const entry =
+      this.#listening && this.#entries.has(key) && (await this.#barrier())
+        ? this.#entries.get(key)
+        : undefined;
     if (entry) this.hits += 1;
     else this.misses += 1;
     return entry;
+  }
+
+  /**
+   * Resolves true once a statement sent after this call was answered on the LISTEN connection
+   * (every notification committed before it has then been handled); false if it could not be.
+   */
+  #barrier(): Promise<boolean> {
+    // A barrier already on the wire may have been sent before this request: wait for the next.
+    if (this.#queued) return this.#queued;
+    const client = this.#client;
+    if (!client) return Promise.resolve(false);
+    if (!this.#sent) return this.#send(client);
+    const queued = this.#sent.then(() => {
+      this.#queued = null;
+      return this.#send(client);
+    });
+    this.#queued = queued;
+    return queued;
+  }
+
+  /** Sends a barrier: an empty statement, answered after any notification already signalled. */
+  #send(client: pg.Client): Promise<boolean> {
+    this.barriers += 1;
+    const sent = client.query('').then(
+      () => this.#client === client && this.#listening,
+      () => false,
+    );
+    this.#sent = sent;
+    void sent.then(() => {
+      if (this.#sent === sent) this.#sent = null;
+    });
+    return sent;
   }
 
   /** Keeps a lookup's answer unless something changed since `generation` was read. */
