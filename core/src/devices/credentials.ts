@@ -26,12 +26,27 @@ type Executor = Pick<Database, 'select' | 'update' | 'execute'>;
 /** The Redis channel on which nodes tell each other to forget a device's cached credential. */
 export const deviceAuthChannel = (prefix: string) => `${prefix}:device-auth`;
 
+/**
+ * This process's caches of device credentials (server/src/devices/device-auth.ts). A change
+ * forgets them here before it answers, not only when its Redis message comes back: the device's
+ * next request could otherwise be read first. Module state on purpose: every cache of the
+ * process must hear it, and forgetting more than needed costs only a lookup.
+ */
+const localCaches = new Set<(serial: string) => void>();
+
+/** Registers a cache of this process to forget serials at once; answers how to stop. */
+export function onDeviceForgotten(forget: (serial: string) => void): () => void {
+  localCaches.add(forget);
+  return () => localCaches.delete(forget);
+}
+
 /** Tells every server node to drop its cached credential of `serial` (after a change). */
 export async function forgetDeviceEverywhere(
   redis: RedisClient,
   prefix: string,
   serial: string,
 ): Promise<void> {
+  for (const forget of localCaches) forget(serial);
   await redis.publish(deviceAuthChannel(prefix), serial);
 }
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/app.ts';
 import { activate, claimDevice, exportedKey, signIn } from '../../test/support/purifiers.ts';
 import { provisionSensor } from '@aircloud/core/sensors/provisioning';
+import { forgetDeviceEverywhere } from '@aircloud/core/devices/credentials';
 import { DeviceAuthenticator } from './device-auth.ts';
 
 let t: TestApp;
@@ -112,5 +113,95 @@ describe('DeviceAuthenticator cache', () => {
     await auth.verify(sensor.serialNumber, secret);
     await auth.verify(sensor.serialNumber, secret);
     expect(statements()).toBe(2);
+  });
+});
+
+describe('DeviceAuthenticator after a change', () => {
+  /** A sensor, an authenticator counting its statements, and a way to ask for the sensor. */
+  async function cachedSensor(serialNumber: string) {
+    const { sensor, secret } = await provisionSensor(t.db, { serialNumber, userId: null });
+    const { pool, statements } = countingPool(t.db.$client);
+    const auth = new DeviceAuthenticator(pool);
+    const verify = () => auth.verify(sensor.serialNumber, secret);
+    expect(await verify()).toMatchObject({ id: sensor.id });
+    return { sensor, auth, verify, statements };
+  }
+
+  it('forgets in this process before the change answers, not only when Redis tells it', async () => {
+    const { sensor, auth, verify, statements } = await cachedSensor('AFTER-LOCAL');
+    const subscriber = t.redis.duplicate();
+    const stop = await auth.listen(subscriber, 'aircloud-test:no-such-channel');
+    try {
+      // A Redis that delivers nothing: only the local forget can reach the cache.
+      const silent = { publish: async () => 0 } as unknown as typeof t.redis;
+      await forgetDeviceEverywhere(silent, 'aircloud-test', sensor.serialNumber);
+      await verify();
+      expect(statements()).toBe(2);
+    } finally {
+      await stop();
+    }
+    // Once it stopped listening, this cache is no longer told.
+    await forgetDeviceEverywhere(
+      { publish: async () => 0 } as unknown as typeof t.redis,
+      'aircloud-test',
+      sensor.serialNumber,
+    );
+    await verify();
+    expect(statements()).toBe(2);
+  });
+
+  it('does not keep what a lookup read before a change committed', async () => {
+    const { sensor, secret } = await provisionSensor(t.db, {
+      serialNumber: 'AFTER-RACE',
+      userId: null,
+    });
+    let statements = 0;
+    const pool = {
+      query: async (...args: unknown[]) => {
+        statements += 1;
+        const result = await (t.db.$client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        // The change commits (and is forgotten) while the first lookup's answer is on its way.
+        if (statements === 1) auth.forget(sensor.serialNumber);
+        return result;
+      },
+    } as unknown as pg.Pool;
+    const auth = new DeviceAuthenticator(pool);
+    expect(await auth.verify(sensor.serialNumber, secret)).toMatchObject({ id: sensor.id });
+    expect(await auth.verify(sensor.serialNumber, secret)).toMatchObject({ id: sensor.id });
+    expect(statements).toBe(2);
+    expect(await auth.verify(sensor.serialNumber, secret)).toMatchObject({ id: sensor.id });
+    expect(statements).toBe(2);
+  });
+
+  it('serves nothing cached while its Redis subscriber is down, and caches again after', async () => {
+    const { auth, verify, statements } = await cachedSensor('AFTER-REDIS');
+    const subscriber = t.redis.duplicate();
+    const stop = await auth.listen(subscriber, 'aircloud-test:device-auth-down');
+    /** Waits until two verifications in a row cost one statement: the cache serves again. */
+    const untilCached = async () => {
+      for (let i = 0; i < 100; i++) {
+        const before = statements();
+        await verify();
+        await verify();
+        if (statements() === before + 1) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return false;
+    };
+    try {
+      expect(await untilCached()).toBe(true);
+      const closed = new Promise((resolve) => subscriber.once('close', resolve));
+      subscriber.disconnect(true); // drops the connection; ioredis reconnects and subscribes
+      await closed;
+      // Down: every verification reads the database.
+      const before = statements();
+      await verify();
+      await verify();
+      expect(statements()).toBe(before + 2);
+      expect(await untilCached()).toBe(true);
+      expect(subscriber.status).toBe('ready');
+    } finally {
+      await stop();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { DeviceKind } from '@aircloud/shared/devices';
 import type { RedisClient } from '@aircloud/core/lib/redis';
 import { LRUCache } from 'lru-cache';
 import type pg from 'pg';
+import { onDeviceForgotten } from '@aircloud/core/devices/credentials';
 
 /** Who a device is once authenticated. */
 export interface DeviceIdentity {
@@ -89,6 +90,12 @@ interface PendingLookup {
  * fleet cached together expire together; one query per serial then queued hundreds of lookups
  * on the pool ahead of the telemetry flushes (1–3 s waits at 2,000+ samples/s).
  *
+ * The cache follows every change: `forgetDeviceEverywhere` forgets in this process at once and
+ * over Redis on every other node. A generation, bumped at each forget, keeps a lookup that read
+ * the database before a change from storing what it read; while the Redis subscriber is
+ * disconnected (its messages are lost) the cache is emptied and bypassed until it subscribed
+ * again, so a missed message can never keep a revoked credential working.
+ *
  * The batching stays by hand: it is the right primitive here. DataLoader would batch per tick
  * too, but bounds neither the statements in flight (MAX_LOOKUPS) nor gathers the misses that
  * arrive while they run, and its own per-key cache would duplicate the TTL cache.
@@ -101,6 +108,10 @@ export class DeviceAuthenticator {
   readonly #queued = new Map<string, PendingLookup>();
   #lookups = 0;
   #armed = false;
+  /** Bumped at each forget: a lookup begun before it does not store its answer. */
+  #generation = 0;
+  /** The Redis subscriber is down: nothing is served from the cache nor stored in it. */
+  #deaf = false;
 
   readonly #ttlMs: number;
   readonly #negativeTtlMs: number;
@@ -148,7 +159,14 @@ export class DeviceAuthenticator {
 
   /** Forgets a serial (its credential changed: re-provisioning, rotation). */
   forget(serial: string): void {
+    this.#generation += 1;
     this.#cache.delete(serial);
+  }
+
+  /** Forgets every serial (the subscriber lost messages). */
+  #forgetAll(): void {
+    this.#generation += 1;
+    this.#cache.clear();
   }
 
   /**
@@ -166,16 +184,35 @@ export class DeviceAuthenticator {
       this.forget(serial);
       onForget?.(serial);
     });
+    const stopLocal = onDeviceForgotten((serial) => this.forget(serial));
+    // Messages published while the subscriber is down are lost: serve nothing cached until it
+    // is subscribed again (ioredis subscribes again on reconnection; this waits for it).
+    const deafen = () => {
+      this.#deaf = true;
+      this.#forgetAll();
+    };
+    subscriber.on('close', deafen);
+    subscriber.on('ready', () => {
+      subscriber.subscribe(channel).then(
+        () => {
+          this.#forgetAll();
+          this.#deaf = false;
+        },
+        () => undefined,
+      );
+    });
     await subscriber.ping(); // ready first: subscriber mode allows no ready check afterwards
     await subscriber.subscribe(channel);
     return async () => {
+      stopLocal();
+      subscriber.off('close', deafen);
       await subscriber.unsubscribe(channel).catch(() => undefined);
       subscriber.disconnect();
     };
   }
 
   async #entry(serial: string): Promise<CacheEntry> {
-    const cached = this.#cache.get(serial);
+    const cached = this.#deaf ? undefined : this.#cache.get(serial);
     if (cached) return cached;
     let pending = this.#inflight.get(serial);
     if (!pending) {
@@ -207,10 +244,13 @@ export class DeviceAuthenticator {
       this.#queued.delete(serial);
     }
     this.#lookups += 1;
+    const generation = this.#generation;
     try {
       const found = await this.#load([...batch.keys()]);
+      // Something was forgotten meanwhile: answer from what was read, but keep none of it.
+      const keep = generation === this.#generation && !this.#deaf;
       for (const [serial, pending] of batch)
-        pending.resolve(this.#store(serial, found.get(serial)));
+        pending.resolve(this.#store(serial, found.get(serial), keep));
     } catch (err) {
       for (const pending of batch.values()) pending.reject(err);
     } finally {
@@ -240,7 +280,7 @@ export class DeviceAuthenticator {
     return found;
   }
 
-  #store(serial: string, row: DeviceRow | undefined): CacheEntry {
+  #store(serial: string, row: DeviceRow | undefined, keep: boolean): CacheEntry {
     const entry: CacheEntry = row
       ? {
           identity: { kind: row.kind, id: row.id, serialNumber: serial },
@@ -253,7 +293,7 @@ export class DeviceAuthenticator {
     if (entry.nextHash.length !== 32) entry.nextHash = DUMMY_HASH;
     const ttl = row ? this.#ttlMs : this.#negativeTtlMs;
     // A TTL of 0 means "do not cache" here (lru-cache would read it as "never expires").
-    if (ttl > 0) this.#cache.set(serial, entry, { ttl });
+    if (keep && ttl > 0) this.#cache.set(serial, entry, { ttl });
     else this.#cache.delete(serial);
     return entry;
   }
