@@ -219,17 +219,6 @@ export async function setDeviceAccount(dynsec: DynamicSecurity, serial: string, 
   ]);
 }
 
-/** Removes a device's broker account; the broker closes its connections. */
-export async function removeDeviceAccount(dynsec: DynamicSecurity, serial: string) {
-  await dynsec.expect(
-    [
-      { command: 'deleteClient', username: serial },
-      { command: 'deleteRole', rolename: deviceRole(serial) },
-    ],
-    MISSING,
-  );
-}
-
 /** The serials that hold a device account in the broker. */
 export async function listDeviceAccounts(dynsec: DynamicSecurity): Promise<string[]> {
   const [group] = await dynsec.expect([{ command: 'getGroup', groupname: DEVICE_GROUP }]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Purifier } from '@aircloud/shared/purifiers';
 import { reconcileDeviceAccounts } from '@aircloud/core/mqtt/device-accounts';
 import { DeviceBroker } from '@aircloud/core/mqtt/device-broker';
@@ -107,7 +107,7 @@ async function newPurifier() {
   const key = await exportedKey(t, tech);
   const purifier = await activate(t, owner, key.key);
   const secret = await claimDevice(t, key.serialNumber, key.key);
-  return { id: purifier.ulid, serial: key.serialNumber, secret };
+  return { id: purifier.ulid, serial: key.serialNumber, secret, keyId: key.id };
 }
 
 async function storedSamples(sensorId: string): Promise<number> {
@@ -291,6 +291,58 @@ describe('MQTT credentials', () => {
       await reconcileDeviceAccounts(t.db, admin.dynsec!, [sensor.serialNumber]);
       const after = await device(sensor.serialNumber, secret);
       expect((await after.subscribeAsync(topics.acks, { qos: 1 }))[0]!.qos).toBe(1);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('reconciles by reading the accounts first: only what differs is sent, in one message', async () => {
+    const [a, b] = [await newSensor(), await newSensor()];
+    const serials = [a.sensor.serialNumber, b.sensor.serialNumber];
+    const admin = DeviceBroker.open({ url: broker.url, kind: 'mosquitto' }, console);
+    try {
+      const run = vi.spyOn(admin.dynsec!, 'run');
+      const sent = () => run.mock.calls.map(([commands]) => commands.map((c) => c.command));
+      // Both accounts as they should be: reads only (Mosquitto saves its file at each change).
+      expect(await reconcileDeviceAccounts(t.db, admin.dynsec!, serials)).toMatchObject({
+        changed: 0,
+      });
+      expect(sent()).toEqual([['getClient', 'getRole', 'getClient', 'getRole']]);
+      // Disabled behind the product's back: enabled again, and nothing else is touched.
+      await admin.dynsec!.expect([{ command: 'disableClient', username: serials[0] }]);
+      await expect(device(serials[0]!, a.secret)).rejects.toThrow();
+      run.mockClear();
+      expect(await reconcileDeviceAccounts(t.db, admin.dynsec!, serials)).toMatchObject({
+        changed: 1,
+      });
+      expect(sent()).toEqual([['getClient', 'getRole', 'getClient', 'getRole'], ['enableClient']]);
+      expect(run.mock.calls[1]![0][0]).toMatchObject({ username: serials[0] });
+      await device(serials[0]!, a.secret);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('disables the account of a purifier whose key is blocked, and only that one', async () => {
+    const purifier = await newPurifier();
+    const client = await device(purifier.serial, purifier.secret);
+    const gone = closed(client);
+    await t.db.$client.query(`UPDATE product_keys SET state = 'blocked' WHERE id = $1`, [
+      purifier.keyId,
+    ]);
+    const admin = DeviceBroker.open({ url: broker.url, kind: 'mosquitto' }, console);
+    try {
+      expect(await reconcileDeviceAccounts(t.db, admin.dynsec!, [purifier.serial])).toMatchObject({
+        disabled: 1,
+        changed: 1,
+      });
+      await gone;
+      await expect(device(purifier.serial, purifier.secret)).rejects.toThrow();
+      // Already disabled: nothing more to send.
+      expect(await reconcileDeviceAccounts(t.db, admin.dynsec!, [purifier.serial])).toMatchObject({
+        disabled: 1,
+        changed: 0,
+      });
     } finally {
       await admin.close();
     }
