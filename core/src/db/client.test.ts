@@ -50,4 +50,38 @@ describe('prepared statements', () => {
     await unprepared.execute(drizzleText);
     expect(await preparedTexts(unprepared)).toEqual([]);
   });
+
+  it('prepares a statement again when a migration changed its table under it', async () => {
+    const table = `stale_plan_${Date.now()}`;
+    const read = `SELECT * FROM ${table} WHERE id = $1`;
+    await prepared.$client.query(`CREATE TABLE ${table} (id int PRIMARY KEY)`);
+    try {
+      await prepared.$client.query(`INSERT INTO ${table} VALUES (1)`);
+      expect((await prepared.$client.query(read, [1])).rows).toEqual([{ id: 1 }]);
+      // A newer process's migration (a rolling deploy), on another connection.
+      await unprepared.$client.query(`ALTER TABLE ${table} ADD COLUMN note text DEFAULT 'new'`);
+      expect((await prepared.$client.query(read, [1])).rows).toEqual([{ id: 1, note: 'new' }]);
+      expect((await prepared.execute(sql.raw(`SELECT 1`))).rows).toHaveLength(1);
+
+      // Inside a transaction the refusal ends it; the statement is fresh afterwards.
+      await unprepared.$client.query(`ALTER TABLE ${table} ADD COLUMN more int DEFAULT 2`);
+      const client = await prepared.$client.connect();
+      try {
+        await client.query('BEGIN');
+        await expect(client.query(read, [1])).rejects.toThrow(/cached plan/);
+        await client.query('ROLLBACK');
+        // pg's callback form, as the pool's own query uses it.
+        const rows = await new Promise((resolve, reject) =>
+          client.query(read, [1], (err: Error | null, res: { rows: unknown[] }) =>
+            err ? reject(err) : resolve(res.rows),
+          ),
+        );
+        expect(rows).toEqual([{ id: 1, note: 'new', more: 2 }]);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await unprepared.$client.query(`DROP TABLE ${table}`);
+    }
+  });
 });

@@ -33,15 +33,60 @@ export function withStatementName<T extends pg.QueryConfig>(
   return { ...config, name };
 }
 
-/** A pool client that prepares each parameterised statement once per connection. */
+/** PostgreSQL's refusal of a prepared statement whose table changed shape since it was planned. */
+const STALE_PLAN = 'cached plan must not change result type';
+
+const isStalePlan = (err: unknown) =>
+  err instanceof Error && (err as { code?: string }).code === '0A000' && err.message === STALE_PLAN;
+
+/**
+ * A pool client that prepares each parameterised statement once per connection.
+ *
+ * A migration that adds a column to a table read with `*` (a rolling deploy: older processes
+ * still run) makes PostgreSQL refuse the statements prepared before it, on every connection
+ * that holds one, until the process restarts. Such a statement is prepared again under a new
+ * name on that connection, and run again at once unless it was inside a transaction (which
+ * the refusal ended: the caller's retry, if any, gets the new statement).
+ */
 class PreparingClient extends pg.Client {
+  /** Statements of this connection prepared again under another name (their plan went stale). */
+  readonly #renamed = new Map<string, string>();
+
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads, passed through.
   override query(config: any, values?: any, callback?: any): any {
-    if (typeof config === 'string' && Array.isArray(values))
-      return super.query(withStatementName({ text: config, values }), callback);
-    if (config && typeof config === 'object' && typeof config.text === 'string' && !config.submit)
-      return super.query(withStatementName(config, values), values, callback);
-    return super.query(config, values, callback);
+    const text = typeof config === 'string' && Array.isArray(values);
+    const plain = config && typeof config === 'object' && typeof config.text === 'string';
+    if (!text && !(plain && !config.submit)) return super.query(config, values, callback);
+    // The text's values ride in the config; what follows them is the callback, if any.
+    const named = text
+      ? withStatementName({ text: config, values })
+      : withStatementName(config, values);
+    const args = text || typeof values === 'function' ? undefined : values;
+    const done = text ? callback : typeof values === 'function' ? values : callback;
+    if (!named.name) return super.query(named, args, done);
+    const result = this.#run(named as pg.QueryConfig & { name: string }, args);
+    if (typeof done !== 'function') return result;
+    result.then(
+      (res) => done(null, res),
+      (err: unknown) => done(err),
+    );
+    return undefined;
+  }
+
+  async #run(config: pg.QueryConfig & { name: string }, values: unknown): Promise<pg.QueryResult> {
+    const statement = { ...config, name: this.#renamed.get(config.name) ?? config.name };
+    try {
+      return await super.query(statement, values as unknown[] | undefined);
+    } catch (err) {
+      if (!isStalePlan(err)) throw err;
+      this.#renamed.set(config.name, `${config.name}~${this.#renamed.size + 1}`);
+      // pg's transaction status: 'I' outside a transaction, where running it again is safe.
+      if ((this as unknown as { _txStatus?: string })._txStatus !== 'I') throw err;
+      return super.query(
+        { ...config, name: this.#renamed.get(config.name)! },
+        values as unknown[] | undefined,
+      );
+    }
   }
 }
 
