@@ -22,17 +22,46 @@ export const wifiStateSql = sql<WifiState>`CASE
 export interface PurifierListFilter {
   /** Which purifiers: those a user owns or was invited to (purifierListCondition). */
   visible: SQL;
+  /** Whose view it is: each row's `room` holds the sensors they reach (roomSensorsSql). */
+  viewer: string;
   search?: string;
   wifiState?: WifiState;
   state?: PurifierState;
 }
 
-/** One page of a user's purifiers matching the filter, by name, and the total. */
+/** A sensor linked to a purifier that the viewer reaches, with its latest sample (as stored). */
+export interface RoomSensorRow {
+  id: string;
+  name: string;
+  /** The sample's columns as JSON (`ts` an ISO string), or null before the first sample. */
+  last: (Record<string, unknown> & { ts: string }) | null;
+}
+
+/**
+ * The sensors linked to `purifierId` that `viewerId` reaches, in link order, each with its
+ * latest sample (one backward index probe each): a JSON array column, so that a page of
+ * purifiers and their room air come in one statement.
+ */
+export function roomSensorsSql(viewerId: string, purifierId: SQL): SQL<RoomSensorRow[]> {
+  return sql<RoomSensorRow[]>`(
+    SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'last', (
+             SELECT to_jsonb(m) FROM sensor_measures m
+              WHERE m.sensor_id = s.id ORDER BY m.ts DESC LIMIT 1))
+             ORDER BY sp.created_at, s.id), '[]')
+      FROM sensor_purifiers sp JOIN sensors s ON s.id = sp.sensor_id
+     WHERE sp.purifier_id = ${purifierId}
+       AND ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)})`;
+}
+
+/**
+ * One page of a user's purifiers matching the filter, by name, with the total and the sensors
+ * of each room (roomSensorsSql): one statement.
+ */
 export async function listPurifiers(
   db: Executor,
   filter: PurifierListFilter,
   page: number,
-): Promise<{ rows: PurifierRow[]; total: number }> {
+): Promise<{ rows: (PurifierRow & { room: RoomSensorRow[] })[]; total: number }> {
   const conditions: (SQL | undefined)[] = [filter.visible];
   if (filter.search) {
     const pattern = containsPattern(filter.search);
@@ -48,7 +77,11 @@ export async function listPurifiers(
   if (filter.state) conditions.push(eq(purifiers.state, filter.state));
   const where = and(...conditions);
   const rows = await db
-    .select({ ...getTableColumns(purifiers), total: totalOver() })
+    .select({
+      ...getTableColumns(purifiers),
+      room: roomSensorsSql(filter.viewer, sql`${purifiers.id}`),
+      total: totalOver(),
+    })
     .from(purifiers)
     .where(where)
     .orderBy(asc(purifiers.name), asc(purifiers.id))
@@ -197,9 +230,14 @@ export type LinkedSensorRow = {
   owner_name: string | null;
   linked_by_name: string | null;
   visible: boolean;
+  /** Its latest sample, when the viewer reaches it (RoomSensorRow's `last`). */
+  last: RoomSensorRow['last'];
 };
 
-/** The sensors linked to a purifier, in link order, as its page shows them to `viewerId`. */
+/**
+ * The sensors linked to a purifier, in link order, as its page shows them to `viewerId`, with
+ * the latest sample of those the viewer reaches (the room's air): one statement.
+ */
 export async function linkedSensorsOf(
   db: Executor,
   purifierId: string,
@@ -209,9 +247,13 @@ export async function linkedSensorsOf(
     SELECT s.id, s.name,
            nullif(trim(o.firstname || ' ' || o.lastname), '') AS owner_name,
            nullif(trim(l.firstname || ' ' || l.lastname), '') AS linked_by_name,
-           ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)} AS visible
+           v.visible,
+           CASE WHEN v.visible THEN (
+             SELECT to_jsonb(m) FROM sensor_measures m
+              WHERE m.sensor_id = s.id ORDER BY m.ts DESC LIMIT 1) END AS last
       FROM sensor_purifiers sp
       JOIN sensors s ON s.id = sp.sensor_id
+      CROSS JOIN LATERAL (SELECT ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)} AS visible) v
       LEFT JOIN users o ON o.id = s.user_id
       LEFT JOIN users l ON l.id = sp.linked_by
      WHERE sp.purifier_id = ${purifierId}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, TIME_ZONE } from '@aircloud/shared/constants';
 import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
@@ -7,7 +7,6 @@ import { isoLocalDate } from '../purifiers/schedule-slots.ts';
 import { deleteRollups } from '../telemetry/rollup.ts';
 import {
   deviceEvents,
-  purifiers,
   sensorMeasures,
   sensorPurifiers,
   sensors,
@@ -147,8 +146,8 @@ export interface SensorListFilter {
 }
 
 /**
- * One page of sensors with their owners, linked purifiers and last samples: three queries
- * whatever the page size (the page with its total, links, last samples), never one per sensor.
+ * One page of sensors with their owners, linked purifiers and last samples: one statement
+ * whatever the page size (detailColumns, with the total), never one per sensor.
  */
 export async function listSensors(
   db: Executor,
@@ -169,7 +168,7 @@ export async function listSensors(
   const where = and(...conditions);
   const { rows, total } = await pageWithTotal(
     await db
-      .select({ sensor: sensors, owner: ownerColumns, total: totalOver() })
+      .select({ ...detailColumns, total: totalOver() })
       .from(sensors)
       .leftJoin(users, eq(users.id, sensors.userId))
       .where(where)
@@ -185,7 +184,7 @@ export async function listSensors(
       return count?.n ?? 0;
     },
   );
-  return { rows: await withLinksAndSamples(db, rows), total };
+  return { rows: rows.map(detailOfRow), total };
 }
 
 const ownerColumns = {
@@ -195,48 +194,49 @@ const ownerColumns = {
   email: users.email,
 };
 
+/**
+ * A sensor with its owner, its linked purifiers (in link order, as a JSON array) and its latest
+ * sample (one backward index probe): a list page or a detail in one statement.
+ */
+const detailColumns = {
+  sensor: sensors,
+  owner: ownerColumns,
+  links: sql<LinkedPurifierRow[]>`(
+    SELECT coalesce(json_agg(json_build_object(
+             'id', p.id, 'name', p.name, 'serialNumber', p.serial_number)
+             ORDER BY sp.created_at, p.id), '[]')
+      FROM sensor_purifiers sp JOIN purifiers p ON p.id = sp.purifier_id
+     WHERE sp.sensor_id = ${sensors.id})`,
+  last: sql<(Record<string, unknown> & { ts: string }) | null>`(
+    SELECT to_jsonb(m) FROM sensor_measures m
+     WHERE m.sensor_id = ${sensors.id} ORDER BY m.ts DESC LIMIT 1)`,
+};
+
+function detailOfRow(row: {
+  sensor: SensorRow;
+  owner: SensorOwnerRow | null;
+  links: LinkedPurifierRow[];
+  last: (Record<string, unknown> & { ts: string }) | null;
+}): SensorDetailRow {
+  return {
+    sensor: row.sensor,
+    owner: row.owner,
+    purifiers: row.links,
+    lastSample: row.last ? sampleOf(row.last) : null,
+  };
+}
+
 /** One sensor with its owner, links and last sample. */
 export async function findSensorDetail(
   db: Executor,
   id: string,
 ): Promise<SensorDetailRow | undefined> {
-  const rows = await db
-    .select({ sensor: sensors, owner: ownerColumns })
+  const [row] = await db
+    .select(detailColumns)
     .from(sensors)
     .leftJoin(users, eq(users.id, sensors.userId))
     .where(eq(sensors.id, id));
-  const [detail] = await withLinksAndSamples(db, rows);
-  return detail;
-}
-
-async function withLinksAndSamples(
-  db: Executor,
-  rows: { sensor: SensorRow; owner: SensorOwnerRow | null }[],
-): Promise<SensorDetailRow[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.sensor.id);
-  const [links, samples] = await Promise.all([
-    db
-      .select({
-        sensorId: sensorPurifiers.sensorId,
-        id: purifiers.id,
-        name: purifiers.name,
-        serialNumber: purifiers.serialNumber,
-      })
-      .from(sensorPurifiers)
-      .innerJoin(purifiers, eq(purifiers.id, sensorPurifiers.purifierId))
-      .where(inArray(sensorPurifiers.sensorId, ids))
-      .orderBy(asc(sensorPurifiers.createdAt), asc(purifiers.id)),
-    lastSamples(db, ids),
-  ]);
-  return rows.map(({ sensor, owner }) => ({
-    sensor,
-    owner,
-    purifiers: links
-      .filter((l) => l.sensorId === sensor.id)
-      .map(({ id, name, serialNumber }) => ({ id, name, serialNumber })),
-    lastSample: samples.get(sensor.id) ?? null,
-  }));
+  return row && detailOfRow(row);
 }
 
 /** The latest sample of each sensor, in one query (one backward index probe per sensor). */

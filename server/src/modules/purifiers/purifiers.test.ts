@@ -686,6 +686,14 @@ describe("the room's air and the holding rules on the list", () => {
     const after = (await list()).body['hydra:member'][0];
     expect(after.air.sensor_name).toBe('Kitchen');
     expect(after.air_sensors.map((s: { ulid: string }) => s.ulid)).toEqual([office, kitchen]);
+    // The detail reads the room from its linked sensors: the same air, the same sensors.
+    const afterDetail = await request(t.url)
+      .get(`/api/purifiers/${purifier.ulid}`)
+      .set('Cookie', owner.cookie)
+      .expect(200);
+    expect(afterDetail.body.air).toEqual(after.air);
+    expect(afterDetail.body.air_sensors).toEqual(after.air_sensors);
+    expect(after.air.measured_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 
   it('names the triggered rule that holds the mode', async () => {

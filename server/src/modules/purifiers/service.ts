@@ -18,7 +18,7 @@ import {
   type PurifierMode,
   type PurifiersQuery,
 } from '@aircloud/shared/purifiers';
-import { reachesSensorSql, ruleActsSql } from '@aircloud/core/access/grants';
+import { ruleActsSql } from '@aircloud/core/access/grants';
 import { sampleOf } from '@aircloud/core/sensors/repository';
 import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from '@aircloud/core/lib/ulid';
@@ -54,6 +54,7 @@ import {
   unlinkSensor,
   updatePurifier,
   type PurifierRow,
+  type RoomSensorRow,
 } from '@aircloud/core/purifiers/repository';
 import {
   isoLocalDate,
@@ -145,48 +146,24 @@ export async function activatePurifier(
 }
 
 /**
- * The room's air of each purifier for `viewerId`: among its linked sensors the viewer reaches
- * (`sensors`, in link order: a client follows them live), the worst levelled reading of their
- * latest samples (a tie keeps the sensor linked first).
+ * The room's air of a purifier from the sensors of its room the viewer reaches
+ * (`roomSensorsSql`, in link order: a client follows them live): the worst levelled reading of
+ * their latest samples (a tie keeps the sensor linked first).
  */
-export async function roomAirOf(
-  db: Database,
-  purifierIds: string[],
-  viewerId: string,
-): Promise<{ air: Map<string, PurifierAir>; sensors: Map<string, PurifierAirSensor[]> }> {
-  const air = new Map<string, PurifierAir>();
-  const sensors = new Map<string, PurifierAirSensor[]>();
-  if (purifierIds.length === 0) return { air, sensors };
-  // One statement: each reachable link with its sensor's latest sample (lateral, by index).
-  const { rows: links } = await db.execute<
-    Record<string, unknown> & { purifier_id: string; id: string; name: string; ts: Date | null }
-  >(sql`
-    SELECT sp.purifier_id, s.id, s.name, m.*
-      FROM sensor_purifiers sp JOIN sensors s ON s.id = sp.sensor_id
-      LEFT JOIN LATERAL (
-        SELECT * FROM sensor_measures WHERE sensor_id = s.id ORDER BY ts DESC LIMIT 1
-      ) m ON true
-     WHERE sp.purifier_id = ANY(${sql.param(purifierIds)}::text[])
-       AND ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)}
-     ORDER BY sp.created_at, s.id`);
-  for (const link of links) {
-    const list = sensors.get(link.purifier_id) ?? [];
-    list.push({ ulid: link.id, name: link.name });
-    sensors.set(link.purifier_id, list);
-    if (!link.ts) continue;
-    const sample = sampleOf({ ...link, ts: link.ts });
+export function roomAirOf(room: RoomSensorRow[]): {
+  air: PurifierAir | null;
+  sensors: PurifierAirSensor[];
+} {
+  let air: PurifierAir | null = null;
+  for (const sensor of room) {
+    if (!sensor.last) continue;
+    const sample = sampleOf(sensor.last);
     const worst = worstReading(sample);
     if (!worst) continue;
-    const current = air.get(link.purifier_id);
-    if (current && levelRank(current.level) >= levelRank(worst.level)) continue;
-    air.set(link.purifier_id, {
-      sensor_ulid: link.id,
-      sensor_name: link.name,
-      ...worst,
-      measured_at: sample.ts,
-    });
+    if (air && levelRank(air.level) >= levelRank(worst.level)) continue;
+    air = { sensor_ulid: sensor.id, sensor_name: sensor.name, ...worst, measured_at: sample.ts };
   }
-  return { air, sensors };
+  return { air, sensors: room.map((s) => ({ ulid: s.id, name: s.name })) };
 }
 
 /**
@@ -230,24 +207,20 @@ export async function holdRulesOf(
   return rules;
 }
 
-/** The room's air and the holding rules of purifiers as `viewerId` sees them (list, detail). */
+/**
+ * The room's air (from each row's `room`, the sensors the viewer reaches) and the holding rules
+ * of purifiers (list, detail).
+ */
 async function withAirAndHolds<T extends Purifier>(
   db: Database,
-  viewerId: string,
-  rows: PurifierRow[],
+  rows: (PurifierRow & { room: RoomSensorRow[] })[],
   presented: T[],
 ): Promise<T[]> {
-  const ids = rows.map((r) => r.id);
-  const [{ air, sensors }, holds] = await Promise.all([
-    roomAirOf(db, ids, viewerId),
-    holdRulesOf(db, rows),
-  ]);
-  return presented.map((p) => ({
-    ...p,
-    air: air.get(p.ulid) ?? null,
-    air_sensors: sensors.get(p.ulid) ?? [],
-    hold_rules: holds.get(p.ulid) ?? [],
-  }));
+  const holds = await holdRulesOf(db, rows);
+  return presented.map((p, i) => {
+    const { air, sensors } = roomAirOf(rows[i]!.room);
+    return { ...p, air, air_sensors: sensors, hold_rules: holds.get(p.ulid) ?? [] };
+  });
 }
 
 /**
@@ -266,6 +239,7 @@ export async function listPurifiersFor(
     ctx.db,
     {
       visible: purifierListCondition(query.user ?? user.id),
+      viewer: user.id,
       search: query.search || undefined,
       wifiState: query.wifi_state,
       state: query.state,
@@ -275,7 +249,6 @@ export async function listPurifiersFor(
   const now = new Date();
   const members = await withAirAndHolds(
     ctx.db,
-    user.id,
     rows,
     rows.map((r) =>
       purifierPresenter(
@@ -313,16 +286,17 @@ async function purifierDetail(
   row: PurifierRow,
   access: MachineAccess | undefined,
 ): Promise<Purifier> {
-  const [[presented], linked, firmwareUpdate] = await Promise.all([
-    withAirAndHolds(
-      ctx.db,
-      user.id,
-      [row],
-      [purifierPresenter(row, new Date(), access, mqttUrlOf(ctx))],
-    ),
+  const [linked, firmwareUpdate] = await Promise.all([
     linkedSensorsOf(ctx.db, row.id, user.id),
     purifierFirmwareUpdate(ctx.db, row.id),
   ]);
+  // The room: the linked sensors the viewer reaches, with their latest samples.
+  const room = linked.filter((l) => l.visible).map(({ id, name, last }) => ({ id, name, last }));
+  const [presented] = await withAirAndHolds(
+    ctx.db,
+    [{ ...row, room }],
+    [purifierPresenter(row, new Date(), access, mqttUrlOf(ctx))],
+  );
   return {
     ...presented!,
     linked_sensors: linked.map(linkedSensorPresenter),

@@ -22,6 +22,7 @@ import {
 import { startTestApp, type TestApp } from '../../../test/app.ts';
 import { activate, exportedKey, signIn, type Session } from '../../../test/support/purifiers.ts';
 import { storeSeries } from '../../../test/support/sensors.ts';
+import { lastSample } from '@aircloud/core/sensors/repository';
 
 let t: TestApp;
 let owner: Session;
@@ -173,6 +174,11 @@ describe('GET /api/sensors', () => {
     ]);
     expect(item.last_sample).toMatchObject({ ts: '2026-11-01T10:04:00.000Z' });
     expect(typeof item.last_sample.co2).toBe('number');
+    // Exactly the stored sample, read back on its own; the detail answers the same.
+    expect(item.last_sample).toEqual(await lastSample(t.db, sensor.ulid));
+    const detail = await api(owner).get(`/api/sensors/${sensor.ulid}`);
+    expect(detail.body.last_sample).toEqual(item.last_sample);
+    expect(detail.body.purifiers).toEqual(item.purifiers);
   });
 });
 
