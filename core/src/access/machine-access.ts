@@ -3,7 +3,7 @@ import { isUlid } from '@aircloud/shared/ids';
 import type { MachineAccess } from '@aircloud/shared/invitations';
 import { hasRole, isAdmin, type Role } from '@aircloud/shared/roles';
 import type { Database } from '../db/client.ts';
-import { purifiers, sensors } from '../db/schema/index.ts';
+import { sensors } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
 import { findSensor, type SensorRow } from '../sensors/repository.ts';
@@ -129,16 +129,6 @@ export async function controlsPurifier(
   return rows[0]?.ok === true;
 }
 
-/**
- * The purifiers of a list for `userId`: owned, or shared with them by an accepted invitation. A
- * set of ids found by index (the user's own, then their invitations'), so a list costs what the
- * user has, not what the fleet has (an `OR` over the two made PostgreSQL test every purifier).
- */
-export function purifierListCondition(userId: string): SQL {
-  return sql`${purifiers.id} IN (SELECT po.id FROM purifiers po WHERE po.user_id = ${userId}
-    UNION ALL ${invitedMachineIdsSql('purifier', sql`${userId}`)})`;
-}
-
 /** The sensors `user` may view, as SQL for lists (undefined: all of them). */
 export function sensorAccessCondition(user: Actor): SQL | undefined {
   if (seesAllSensors(user)) return undefined;
@@ -147,7 +137,7 @@ export function sensorAccessCondition(user: Actor): SQL | undefined {
 
 /**
  * The sensors a user owns or was invited to: their own list, and what view-as-user shows (a set
- * of ids found by index, as purifierListCondition).
+ * of ids found by index, as purifierListCondition in purifiers/repository.ts).
  */
 export function sensorsOfUserCondition(userId: string): SQL {
   return sql`${sensors.id} IN (SELECT so.id FROM sensors so WHERE so.user_id = ${userId}

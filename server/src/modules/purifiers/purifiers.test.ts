@@ -215,6 +215,16 @@ describe('GET /api/purifiers', () => {
     const serial = (await purifierRow(garage)).serialNumber;
     expect(ids(await list({ search: serial.slice(-6) }))).toEqual([garage]);
     expect(ids(await list({ search: '100%_' }))).toEqual([]);
+    // The same statement with other values, filters together, and a page past the end.
+    expect(ids(await list({ state: 'warning' }))).toEqual([office]);
+    expect(ids(await list({ search: 'o', state: 'warning', wifi_state: 'connected' }))).toEqual([
+      office,
+    ]);
+    expect(ids(await list({ search: 'o', state: 'alert', wifi_state: 'connected' }))).toEqual([]);
+    const past = await list({ page: '2' });
+    expect(past['hydra:member']).toEqual([]);
+    expect(past['hydra:totalItems']).toBe(4);
+    expect((await list({ page: '3', search: 'room' }))['hydra:totalItems']).toBe(1);
 
     const bad = await request(t.url)
       .get('/api/purifiers?wifi_state=maybe')

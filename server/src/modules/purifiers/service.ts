@@ -32,7 +32,7 @@ import { claimExportedKey } from '@aircloud/core/product-keys/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { recordViewAsUser } from '@aircloud/core/audit/record';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import { purifierListCondition, requireMachine } from '@aircloud/core/access/machine-access';
+import { requireMachine } from '@aircloud/core/access/machine-access';
 import { changePurifier } from '@aircloud/core/purifiers/change';
 import {
   linkedSensorPresenter,
@@ -238,7 +238,7 @@ export async function listPurifiersFor(
   const { rows, total } = await listPurifiers(
     ctx.db,
     {
-      visible: purifierListCondition(query.user ?? user.id),
+      owner: query.user ?? user.id,
       viewer: user.id,
       search: query.search || undefined,
       wifiState: query.wifi_state,
