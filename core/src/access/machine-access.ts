@@ -3,17 +3,11 @@ import { isUlid } from '@aircloud/shared/ids';
 import type { MachineAccess } from '@aircloud/shared/invitations';
 import { hasRole, isAdmin, type Role } from '@aircloud/shared/roles';
 import type { Database } from '../db/client.ts';
-import { sensors } from '../db/schema/index.ts';
 import { AppError } from '../errors.ts';
 import { findPurifier, type PurifierRow } from '../purifiers/repository.ts';
-import { findSensor, type SensorRow } from '../sensors/repository.ts';
+import { findSensor, sensorsOfUserCondition, type SensorRow } from '../sensors/repository.ts';
 import type { UserRow } from '../users/repository.ts';
-import {
-  controlsPurifierSql,
-  invitedMachineIdsSql,
-  purifierInvitationSql,
-  sensorInvitationSql,
-} from './grants.ts';
+import { controlsPurifierSql, purifierInvitationSql, sensorInvitationSql } from './grants.ts';
 
 /**
  * Who may reach a machine, and the one guard every route, socket and service asks: a purifier
@@ -129,17 +123,16 @@ export async function controlsPurifier(
   return rows[0]?.ok === true;
 }
 
-/** The sensors `user` may view, as SQL for lists (undefined: all of them). */
-export function sensorAccessCondition(user: Actor): SQL | undefined {
-  if (seesAllSensors(user)) return undefined;
-  return sensorsOfUserCondition(user.id);
+/**
+ * Whose sensors a list shows `user`: null for every sensor (technicians and administrators),
+ * else their own id (owned or shared: sensorsOfUserCondition).
+ */
+export function sensorListOwner(user: Actor): string | null {
+  return seesAllSensors(user) ? null : user.id;
 }
 
-/**
- * The sensors a user owns or was invited to: their own list, and what view-as-user shows (a set
- * of ids found by index, as purifierListCondition in purifiers/repository.ts).
- */
-export function sensorsOfUserCondition(userId: string): SQL {
-  return sql`${sensors.id} IN (SELECT so.id FROM sensors so WHERE so.user_id = ${userId}
-    UNION ALL ${invitedMachineIdsSql('sensor', sql`${userId}`)})`;
+/** The sensors `user` may view, as SQL for lists (undefined: all of them). */
+export function sensorAccessCondition(user: Actor): SQL | undefined {
+  const owner = sensorListOwner(user);
+  return owner === null ? undefined : sensorsOfUserCondition(owner);
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, TIME_ZONE } from '@aircloud/shared/constants';
 import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
+import { invitedMachineIdsSql } from '../access/grants.ts';
 import { containsPattern, pageOffset, pageWithTotal, totalOver } from '../db/sql.ts';
 import { isoLocalDate } from '../purifiers/schedule-slots.ts';
 import { deleteRollups } from '../telemetry/rollup.ts';
@@ -140,23 +141,31 @@ export interface SensorDetailRow {
 }
 
 /** What GET /api/sensors filters on: which sensors (access condition) and a search. */
+/**
+ * The sensors a user owns or was invited to: their own list, and what view-as-user shows (a set
+ * of ids found by index, as purifierListCondition in purifiers/repository.ts).
+ */
+export function sensorsOfUserCondition(userId: string | Placeholder): SQL {
+  return sql`${sensors.id} IN (SELECT so.id FROM sensors so WHERE so.user_id = ${userId}
+    UNION ALL ${invitedMachineIdsSql('sensor', sql`${userId}`)})`;
+}
+
 export interface SensorListFilter {
-  access: SQL | undefined;
+  /** Whose sensors (owned or shared: sensorsOfUserCondition); null: every sensor. */
+  owner: string | null;
   search?: string;
 }
 
-/**
- * One page of sensors with their owners, linked purifiers and last samples: one statement
- * whatever the page size (detailColumns, with the total), never one per sensor.
- */
-export async function listSensors(
-  db: Executor,
+/** The list's conditions, over values or over the placeholders of a prepared statement. */
+function sensorListWhere(
   filter: SensorListFilter,
-  page: number,
-): Promise<{ rows: SensorDetailRow[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [filter.access];
+  value: (name: 'owner' | 'pattern') => unknown,
+): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.owner !== null)
+    conditions.push(sensorsOfUserCondition(value('owner') as string | Placeholder));
   if (filter.search) {
-    const pattern = containsPattern(filter.search);
+    const pattern = value('pattern') as string;
     conditions.push(
       or(
         ilike(sensors.name, pattern),
@@ -165,22 +174,51 @@ export async function listSensors(
       ),
     );
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** A page statement of each filter shape, per database: built by Drizzle once, then bound. */
+const sensorPages = new WeakMap<object, Map<string, ReturnType<typeof prepareSensorPage>>>();
+
+function prepareSensorPage(db: Executor, filter: SensorListFilter, shape: string) {
+  return db
+    .select({ ...detailColumns, total: totalOver() })
+    .from(sensors)
+    .leftJoin(users, eq(users.id, sensors.userId))
+    .where(sensorListWhere(filter, (name) => sql.placeholder(name)))
+    .orderBy(asc(sensors.name), asc(sensors.id))
+    .limit(PAGE_SIZE)
+    .offset(sql.placeholder('offset'))
+    .prepare(`sensor page ${shape}`);
+}
+
+/**
+ * One page of sensors with their owners, linked purifiers and last samples: one statement
+ * whatever the page size (detailColumns, with the total), never one per sensor; built by
+ * Drizzle once per filter shape, as the purifier list.
+ */
+export async function listSensors(
+  db: Executor,
+  filter: SensorListFilter,
+  page: number,
+): Promise<{ rows: SensorDetailRow[]; total: number }> {
+  const shape = `${filter.owner === null ? 'all' : 'own'}${filter.search ? ' s' : ''}`;
+  let pages = sensorPages.get(db);
+  if (!pages) sensorPages.set(db, (pages = new Map()));
+  let statement = pages.get(shape);
+  if (!statement) pages.set(shape, (statement = prepareSensorPage(db, filter, shape)));
+  const values = {
+    owner: filter.owner,
+    pattern: filter.search ? containsPattern(filter.search) : undefined,
+  };
   const { rows, total } = await pageWithTotal(
-    await db
-      .select({ ...detailColumns, total: totalOver() })
-      .from(sensors)
-      .leftJoin(users, eq(users.id, sensors.userId))
-      .where(where)
-      .orderBy(asc(sensors.name), asc(sensors.id))
-      .limit(PAGE_SIZE)
-      .offset(pageOffset(page)),
+    await statement.execute({ ...values, offset: pageOffset(page) }),
     page,
     async () => {
       const [count] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(sensors)
-        .where(where);
+        .where(sensorListWhere(filter, (name) => values[name]));
       return count?.n ?? 0;
     },
   );

@@ -160,6 +160,17 @@ describe('GET /api/sensors', () => {
     expect((await api(owner).get(`/api/sensors?user=${other.user.id}`)).status).toBe(403);
     expect((await api(null).get('/api/sensors')).status).toBe(401);
     expect((await api(owner).get('/api/sensors?page=0')).status).toBe(422);
+    // A page past the end still counts, with the same filters (technician: every sensor).
+    for (const [who, query] of [
+      [owner, 'search=searchable'],
+      [tech, 'search=searchable'],
+      [tech, ''],
+    ] as const) {
+      const first = await api(who).get(`/api/sensors?${query}`);
+      const past = await api(who).get(`/api/sensors?${query}&page=40`);
+      expect(past.body['hydra:member']).toEqual([]);
+      expect(past.body['hydra:totalItems']).toBe(first.body['hydra:totalItems']);
+    }
   });
 
   it('carries each sensor’s last sample and linked purifiers', async () => {

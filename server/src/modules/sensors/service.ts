@@ -49,8 +49,7 @@ import {
   accessAllows,
   findMachine,
   requireMachine,
-  sensorAccessCondition,
-  sensorsOfUserCondition,
+  sensorListOwner,
 } from '@aircloud/core/access/machine-access';
 import { publicSensorPresenter, sensorPresenter } from './presenter.ts';
 import { newDeviceSecret } from '@aircloud/core/sensors/provisioning';
@@ -102,7 +101,7 @@ export async function listSensorsFor(
     ctx.db,
     {
       // View-as-user shows what that user sees: owned and shared sensors, as for purifiers.
-      access: query.user ? sensorsOfUserCondition(query.user) : sensorAccessCondition(user),
+      owner: query.user ?? sensorListOwner(user),
       search: query.search || undefined,
     },
     query.page,
