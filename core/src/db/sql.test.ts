@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { containsPattern, pageOffset, pageWithTotal } from './sql.ts';
+import { containsPattern, pageOffset, pageWithTotal, preparedByShape } from './sql.ts';
 
 describe('pages', () => {
   it('offsets pages from 1', () => {
@@ -29,5 +29,21 @@ describe('pages', () => {
 
   it('escapes LIKE patterns', () => {
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('preparedByShape', () => {
+  it('builds a statement once per database and shape, then hands the same one back', () => {
+    const built: string[] = [];
+    const statementOf = preparedByShape((db: { name: string }, filter: { n: number }, shape) => {
+      built.push(`${db.name} ${shape} ${filter.n}`);
+      return { db: db.name, shape };
+    });
+    const [a, b] = [{ name: 'a' }, { name: 'b' }];
+    const first = statementOf(a, { n: 1 }, 'search');
+    expect(statementOf(a, { n: 2 }, 'search')).toBe(first);
+    expect(statementOf(a, { n: 3 }, 'plain')).toEqual({ db: 'a', shape: 'plain' });
+    expect(statementOf(b, { n: 4 }, 'search')).toEqual({ db: 'b', shape: 'search' });
+    expect(built).toEqual(['a search 1', 'a plain 3', 'b search 4']);
   });
 });

@@ -31,3 +31,21 @@ export async function pageWithTotal<T extends { total: number }>(
   if (rows.length === 0) return { rows: [], total: page > 1 ? await count() : 0 };
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]!.total };
 }
+
+/**
+ * A list page's statement, built by Drizzle once per database and filter shape (which optional
+ * filters are set) and then only bound with each request's values: building a page's SQL cost a
+ * sixth of the request's CPU. Hand-written: Drizzle's `prepare` builds, it does not keep.
+ */
+export function preparedByShape<D extends object, F, T>(
+  build: (db: D, filter: F, shape: string) => T,
+): (db: D, filter: F, shape: string) => T {
+  const byDatabase = new WeakMap<D, Map<string, T>>();
+  return (db, filter, shape) => {
+    let statements = byDatabase.get(db);
+    if (!statements) byDatabase.set(db, (statements = new Map()));
+    let statement = statements.get(shape);
+    if (!statement) statements.set(shape, (statement = build(db, filter, shape)));
+    return statement;
+  };
+}

@@ -15,7 +15,13 @@ import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/sh
 import type { Database } from '../db/client.ts';
 import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema/index.ts';
 import { invitedMachineIdsSql, reachesSensorSql } from '../access/grants.ts';
-import { containsPattern, pageOffset, pageWithTotal, totalOver } from '../db/sql.ts';
+import {
+  containsPattern,
+  pageOffset,
+  pageWithTotal,
+  preparedByShape,
+  totalOver,
+} from '../db/sql.ts';
 
 /** A purifier row as stored. */
 export type PurifierRow = typeof purifiers.$inferSelect;
@@ -100,23 +106,22 @@ function purifierListWhere(
   return and(...conditions);
 }
 
-/** A page statement of each filter shape, per database: built by Drizzle once, then bound. */
-const purifierPages = new WeakMap<object, Map<string, ReturnType<typeof preparePurifierPage>>>();
-
-function preparePurifierPage(db: Executor, filter: PurifierListFilter, shape: string) {
-  return db
-    .select({
-      ...getTableColumns(purifiers),
-      room: roomSensorsSql(sql.placeholder('viewer'), sql`${purifiers.id}`),
-      total: totalOver(),
-    })
-    .from(purifiers)
-    .where(purifierListWhere(filter, (name) => sql.placeholder(name)))
-    .orderBy(asc(purifiers.name), asc(purifiers.id))
-    .limit(PAGE_SIZE)
-    .offset(sql.placeholder('offset'))
-    .prepare(`purifier page ${shape}`);
-}
+/** The page statement of each filter shape (preparedByShape). */
+const preparePurifierPage = preparedByShape(
+  (db: Executor, filter: PurifierListFilter, shape: string) =>
+    db
+      .select({
+        ...getTableColumns(purifiers),
+        room: roomSensorsSql(sql.placeholder('viewer'), sql`${purifiers.id}`),
+        total: totalOver(),
+      })
+      .from(purifiers)
+      .where(purifierListWhere(filter, (name) => sql.placeholder(name)))
+      .orderBy(asc(purifiers.name), asc(purifiers.id))
+      .limit(PAGE_SIZE)
+      .offset(sql.placeholder('offset'))
+      .prepare(`purifier page ${shape}`),
+);
 
 /**
  * One page of a user's purifiers matching the filter, by name, with the total and the sensors
@@ -129,10 +134,7 @@ export async function listPurifiers(
   page: number,
 ): Promise<{ rows: (PurifierRow & { room: RoomSensorRow[] })[]; total: number }> {
   const shape = `${filter.search ? 's' : '-'}${filter.wifiState ? 'w' : '-'}${filter.state ? 'p' : '-'}`;
-  let pages = purifierPages.get(db);
-  if (!pages) purifierPages.set(db, (pages = new Map()));
-  let statement = pages.get(shape);
-  if (!statement) pages.set(shape, (statement = preparePurifierPage(db, filter, shape)));
+  const statement = preparePurifierPage(db, filter, shape);
   const values = {
     owner: filter.owner,
     pattern: filter.search ? containsPattern(filter.search) : undefined,

@@ -3,7 +3,13 @@ import { PAGE_SIZE, TIME_ZONE } from '@aircloud/shared/constants';
 import { SENSOR_MEASURES, type SensorSample } from '@aircloud/shared/sensors';
 import type { Database } from '../db/client.ts';
 import { invitedMachineIdsSql } from '../access/grants.ts';
-import { containsPattern, pageOffset, pageWithTotal, totalOver } from '../db/sql.ts';
+import {
+  containsPattern,
+  pageOffset,
+  pageWithTotal,
+  preparedByShape,
+  totalOver,
+} from '../db/sql.ts';
 import { isoLocalDate } from '../purifiers/schedule-slots.ts';
 import { deleteRollups } from '../telemetry/rollup.ts';
 import {
@@ -177,11 +183,9 @@ function sensorListWhere(
   return and(...conditions);
 }
 
-/** A page statement of each filter shape, per database: built by Drizzle once, then bound. */
-const sensorPages = new WeakMap<object, Map<string, ReturnType<typeof prepareSensorPage>>>();
-
-function prepareSensorPage(db: Executor, filter: SensorListFilter, shape: string) {
-  return db
+/** The page statement of each filter shape (preparedByShape). */
+const prepareSensorPage = preparedByShape((db: Executor, filter: SensorListFilter, shape: string) =>
+  db
     .select({ ...detailColumns, total: totalOver() })
     .from(sensors)
     .leftJoin(users, eq(users.id, sensors.userId))
@@ -189,8 +193,8 @@ function prepareSensorPage(db: Executor, filter: SensorListFilter, shape: string
     .orderBy(asc(sensors.name), asc(sensors.id))
     .limit(PAGE_SIZE)
     .offset(sql.placeholder('offset'))
-    .prepare(`sensor page ${shape}`);
-}
+    .prepare(`sensor page ${shape}`),
+);
 
 /**
  * One page of sensors with their owners, linked purifiers and last samples: one statement
@@ -203,10 +207,7 @@ export async function listSensors(
   page: number,
 ): Promise<{ rows: SensorDetailRow[]; total: number }> {
   const shape = `${filter.owner === null ? 'all' : 'own'}${filter.search ? ' s' : ''}`;
-  let pages = sensorPages.get(db);
-  if (!pages) sensorPages.set(db, (pages = new Map()));
-  let statement = pages.get(shape);
-  if (!statement) pages.set(shape, (statement = prepareSensorPage(db, filter, shape)));
+  const statement = prepareSensorPage(db, filter, shape);
   const values = {
     owner: filter.owner,
     pattern: filter.search ? containsPattern(filter.search) : undefined,
