@@ -100,6 +100,31 @@ describe('session cache', () => {
     expect(t.ctx.sessions.barriers - barriers).toBeLessThan(5);
   });
 
+  it('reads the database when its LISTEN connection stalls, instead of waiting for it', async () => {
+    const user = await signIn(t);
+    const accessToken = user.cookie.slice('access_token='.length);
+    expect(await resolveUser(t.ctx, { accessToken })).not.toBeNull();
+    const { rows } = await t.db.execute<{ pid: number }>(
+      sql`SELECT pid FROM pg_stat_activity
+          WHERE datname = current_database() AND application_name = ${SESSION_CACHE_APPLICATION}`,
+    );
+    const pid = rows[0]!.pid;
+    // The backend of the LISTEN connection stops answering (as a stalled network would).
+    process.kill(pid, 'SIGSTOP');
+    // Whatever happens below, the backend runs again (a hanging test never reaches `finally`).
+    const resume = setTimeout(() => process.kill(pid, 'SIGCONT'), 3_000);
+    try {
+      const { misses } = t.ctx.sessions;
+      const started = Date.now();
+      expect((await resolveUser(t.ctx, { accessToken }))?.user.id).toBe(user.user.id);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(t.ctx.sessions.misses - misses).toBe(1);
+    } finally {
+      clearTimeout(resume);
+      process.kill(pid, 'SIGCONT');
+    }
+  });
+
   it('ends a session revoked by sign-out at once', async () => {
     const user = await signIn(t);
     expect((await me(user)).status).toBe(200);

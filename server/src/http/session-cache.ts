@@ -28,6 +28,9 @@ import type { UserRow } from '@aircloud/core/users/repository';
 /** The channel of the triggers (migration 0022). */
 export const SESSION_CHANNEL = 'aircloud_sessions';
 
+/** How long a request waits for a barrier before it reads the database instead (ms). */
+const BARRIER_TIMEOUT_MS = 1_000;
+
 /** How the LISTEN connection names itself in `pg_stat_activity`. */
 export const SESSION_CACHE_APPLICATION = 'aircloud-session-cache';
 
@@ -166,10 +169,16 @@ export class SessionCache {
   /** Sends a barrier: an empty statement, answered after any notification already signalled. */
   #send(client: pg.Client): Promise<boolean> {
     this.barriers += 1;
-    const sent = client.query('').then(
+    let timer: NodeJS.Timeout | undefined;
+    // A LISTEN connection that stalls must not hold requests: they read the database instead.
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), BARRIER_TIMEOUT_MS).unref();
+    });
+    const answered = client.query('').then(
       () => this.#client === client && this.#listening,
       () => false,
     );
+    const sent = Promise.race([answered, late]).finally(() => clearTimeout(timer));
     this.#sent = sent;
     void sent.then(() => {
       if (this.#sent === sent) this.#sent = null;
