@@ -100,7 +100,7 @@ describe('session cache', () => {
     expect(t.ctx.sessions.barriers - barriers).toBeLessThan(5);
   });
 
-  it('reads the database when its LISTEN connection stalls, instead of waiting for it', async () => {
+  it('reads the database when its LISTEN connection stalls, instead of waiting for it', async (test) => {
     const user = await signIn(t);
     const accessToken = user.cookie.slice('access_token='.length);
     expect(await resolveUser(t.ctx, { accessToken })).not.toBeNull();
@@ -109,8 +109,14 @@ describe('session cache', () => {
           WHERE datname = current_database() AND application_name = ${SESSION_CACHE_APPLICATION}`,
     );
     const pid = rows[0]!.pid;
-    // The backend of the LISTEN connection stops answering (as a stalled network would).
-    process.kill(pid, 'SIGSTOP');
+    // The backend of the LISTEN connection stops answering (as a stalled network would); only
+    // where this process may signal PostgreSQL's (root, or the same user: CI, the dev machines).
+    try {
+      process.kill(pid, 'SIGSTOP');
+    } catch {
+      test.skip();
+      return;
+    }
     // Whatever happens below, the backend runs again (a hanging test never reaches `finally`).
     const resume = setTimeout(() => process.kill(pid, 'SIGCONT'), 3_000);
     try {
