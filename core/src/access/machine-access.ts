@@ -69,6 +69,19 @@ export async function machineAccess(
   return rows[0]?.invited ? 'invited' : null;
 }
 
+/** The machine `id` of this kind (locked until the transaction ends with `lock`), if any. */
+async function machineRow<K extends MachineKind>(
+  db: Executor,
+  kind: K,
+  id: string,
+  lock: boolean,
+): Promise<MachineRows[K] | undefined> {
+  if (!isUlid(id)) return undefined;
+  return (
+    kind === 'purifier' ? await findPurifier(db, id, lock) : await findSensor(db, id, lock)
+  ) as MachineRows[K] | undefined;
+}
+
 /**
  * The machine `id` of this kind and how `user` reaches it (locked until the transaction ends
  * with `lock`), or null when it does not exist, `id` is not a ULID, or the user has no access.
@@ -80,13 +93,9 @@ export async function findMachine<K extends MachineKind>(
   id: string,
   { lock = false }: { lock?: boolean } = {},
 ): Promise<ReachedMachine<K> | null> {
-  if (!isUlid(id)) return null;
-  const row = (
-    kind === 'purifier' ? await findPurifier(db, id, lock) : await findSensor(db, id, lock)
-  ) as MachineRows[K] | undefined;
-  if (!row) return null;
-  const access = await machineAccess(db, user, kind, row);
-  return access ? { row, access } : null;
+  const row = await machineRow(db, kind, id, lock);
+  const access = row ? await machineAccess(db, user, kind, row) : null;
+  return row && access ? { row, access } : null;
 }
 
 /**
@@ -102,10 +111,26 @@ export async function requireMachine<K extends MachineKind>(
   action: MachineAction,
   options: { lock?: boolean } = {},
 ): Promise<ReachedMachine<K>> {
-  const found = await findMachine(db, user, kind, id, options);
-  if (!found) throw new AppError(404, 'not_found');
-  if (!accessAllows(found.access, action)) throw new AppError(403, 'forbidden');
-  return found;
+  const row = await machineRow(db, kind, id, options.lock ?? false);
+  const access = await requireReached(db, user, kind, row, action);
+  return { row: row!, access };
+}
+
+/**
+ * The same guard for a machine's row the caller read itself (a detail read in one statement
+ * with what its answer shows beside the row): how `user` reaches it, or the same 404 and 403.
+ */
+export async function requireReached(
+  db: Pick<Database, 'execute'>,
+  user: Actor,
+  kind: MachineKind,
+  row: { id: string; userId: string | null } | undefined,
+  action: MachineAction,
+): Promise<MachineAccess> {
+  const access = row ? await machineAccess(db, user, kind, row) : null;
+  if (!access) throw new AppError(404, 'not_found');
+  if (!accessAllows(access, action)) throw new AppError(403, 'forbidden');
+  return access;
 }
 
 /**

@@ -49,3 +49,13 @@ export function preparedByShape<D extends object, F, T>(
     return statement;
   };
 }
+
+/**
+ * A statement without optional parts (a row by its id), built by Drizzle once per database and
+ * then only bound: the same as preparedByShape with a single shape. A transaction is a database
+ * of its own, so inside one the statement is built for it (and dropped with it).
+ */
+export function preparedOnce<D extends object, T>(build: (db: D) => T): (db: D) => T {
+  const byShape = preparedByShape((db: D) => build(db));
+  return (db) => byShape(db, undefined, '');
+}

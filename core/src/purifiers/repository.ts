@@ -11,6 +11,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { PAGE_SIZE } from '@aircloud/shared/constants';
+import type { PurifierFirmwareUpdate } from '@aircloud/shared/firmware-rollouts';
 import type { MaintenanceLevelKey, PurifierState, WifiState } from '@aircloud/shared/purifiers';
 import type { Database } from '../db/client.ts';
 import { maintenanceEvents, productKeys, purifiers, sensorPurifiers } from '../db/schema/index.ts';
@@ -20,6 +21,7 @@ import {
   pageOffset,
   pageWithTotal,
   preparedByShape,
+  preparedOnce,
   totalOver,
 } from '../db/sql.ts';
 
@@ -161,10 +163,21 @@ export async function findPurifier(
   id: string,
   lock = false,
 ): Promise<PurifierRow | undefined> {
-  const query = db.select().from(purifiers).where(eq(purifiers.id, id)).limit(1);
-  const [row] = await (lock ? query.for('update') : query);
+  const [row] = await (lock
+    ? db.select().from(purifiers).where(eq(purifiers.id, id)).limit(1).for('update')
+    : preparePurifierById(db).execute({ id }));
   return row;
 }
+
+/** The purifier by id, unlocked: what every request reaching a purifier reads first. */
+const preparePurifierById = preparedOnce((db: Executor) =>
+  db
+    .select()
+    .from(purifiers)
+    .where(eq(purifiers.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('purifier by id'),
+);
 
 /** Inserts a purifier. */
 export async function insertPurifier(
@@ -295,29 +308,74 @@ export type LinkedSensorRow = {
 
 /**
  * The sensors linked to a purifier, in link order, as its page shows them to `viewerId`, with
- * the latest sample of those the viewer reaches (the room's air): one statement.
+ * the latest sample of those the viewer reaches (the room's air): a JSON column.
  */
-export async function linkedSensorsOf(
-  db: Executor,
-  purifierId: string,
-  viewerId: string,
-): Promise<LinkedSensorRow[]> {
-  const { rows } = await db.execute<LinkedSensorRow>(sql`
-    SELECT s.id, s.name,
-           nullif(trim(o.firstname || ' ' || o.lastname), '') AS owner_name,
-           nullif(trim(l.firstname || ' ' || l.lastname), '') AS linked_by_name,
-           v.visible,
-           CASE WHEN v.visible THEN (
-             SELECT to_jsonb(m) FROM sensor_measures m
-              WHERE m.sensor_id = s.id ORDER BY m.ts DESC LIMIT 1) END AS last
+function linkedSensorsSql(viewerId: Placeholder, purifierId: SQL): SQL<LinkedSensorRow[]> {
+  return sql<LinkedSensorRow[]>`(
+    SELECT coalesce(json_agg(json_build_object(
+             'id', s.id, 'name', s.name,
+             'owner_name', nullif(trim(o.firstname || ' ' || o.lastname), ''),
+             'linked_by_name', nullif(trim(l.firstname || ' ' || l.lastname), ''),
+             'visible', v.visible,
+             'last', CASE WHEN v.visible THEN (
+               SELECT to_jsonb(m) FROM sensor_measures m
+                WHERE m.sensor_id = s.id ORDER BY m.ts DESC LIMIT 1) END)
+             ORDER BY sp.created_at, s.id), '[]')
       FROM sensor_purifiers sp
       JOIN sensors s ON s.id = sp.sensor_id
       CROSS JOIN LATERAL (SELECT ${reachesSensorSql(sql`${viewerId}`, sql`s.id`)} AS visible) v
       LEFT JOIN users o ON o.id = s.user_id
       LEFT JOIN users l ON l.id = sp.linked_by
-     WHERE sp.purifier_id = ${purifierId}
-     ORDER BY sp.created_at, s.id`);
-  return rows;
+     WHERE sp.purifier_id = ${purifierId})`;
+}
+
+/** An ISO 8601 UTC text of a timestamp column, as `Date.toISOString()` writes it. */
+function isoSql(column: SQL): SQL<string | null> {
+  return sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/** The purifier's latest firmware rollout (its settings tab) as the API answers it, or null. */
+function firmwareUpdateSql(purifierId: SQL): SQL<PurifierFirmwareUpdate | null> {
+  return sql<PurifierFirmwareUpdate | null>`(
+    SELECT json_build_object(
+             'rollout', r.id, 'version', r.firmware_version, 'status', d.status,
+             'phase', d.phase, 'reason', d.reason, 'rollout_status', r.status,
+             'sent_at', ${isoSql(sql`d.sent_at`)}, 'finished_at', ${isoSql(sql`d.finished_at`)})
+      FROM firmware_rollout_devices d JOIN firmware_rollouts r ON r.id = d.rollout_id
+     WHERE d.purifier_id = ${purifierId}
+     ORDER BY r.created_at DESC LIMIT 1)`;
+}
+
+/** A purifier with what its page shows beside its row (findPurifierDetail). */
+export type PurifierDetailRow = PurifierRow & {
+  linked: LinkedSensorRow[];
+  firmwareUpdate: PurifierFirmwareUpdate | null;
+};
+
+const preparePurifierDetail = preparedOnce((db: Executor) =>
+  db
+    .select({
+      ...getTableColumns(purifiers),
+      linked: linkedSensorsSql(sql.placeholder('viewer'), sql`${purifiers.id}`),
+      firmwareUpdate: firmwareUpdateSql(sql`${purifiers.id}`),
+    })
+    .from(purifiers)
+    .where(eq(purifiers.id, sql.placeholder('id')))
+    .prepare('purifier detail'),
+);
+
+/**
+ * The purifier `id` with the sensors linked to it as `viewerId` sees them and its latest
+ * firmware update: one statement, built once. Whether the viewer reaches the purifier at all is
+ * the caller's check (machine-access.ts), made on this row.
+ */
+export async function findPurifierDetail(
+  db: Executor,
+  id: string,
+  viewerId: string,
+): Promise<PurifierDetailRow | undefined> {
+  const [row] = await preparePurifierDetail(db).execute({ id, viewer: viewerId });
+  return row;
 }
 
 /** Removes the link between a sensor and a purifier; false when there was none. */

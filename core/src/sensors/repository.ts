@@ -8,6 +8,7 @@ import {
   pageOffset,
   pageWithTotal,
   preparedByShape,
+  preparedOnce,
   totalOver,
 } from '../db/sql.ts';
 import { isoLocalDate } from '../purifiers/schedule-slots.ts';
@@ -31,10 +32,21 @@ export async function findSensor(
   id: string,
   lock = false,
 ): Promise<SensorRow | undefined> {
-  const query = db.select().from(sensors).where(eq(sensors.id, id)).limit(1);
-  const [row] = await (lock ? query.for('update') : query);
+  const [row] = await (lock
+    ? db.select().from(sensors).where(eq(sensors.id, id)).limit(1).for('update')
+    : prepareSensorById(db).execute({ id }));
   return row;
 }
+
+/** The sensor by id, unlocked: what every request reaching a sensor reads first. */
+const prepareSensorById = preparedOnce((db: Executor) =>
+  db
+    .select()
+    .from(sensors)
+    .where(eq(sensors.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('sensor by id'),
+);
 
 /** The sensor with this serial number. */
 export async function findSensorBySerial(
@@ -270,13 +282,18 @@ export async function findSensorDetail(
   db: Executor,
   id: string,
 ): Promise<SensorDetailRow | undefined> {
-  const [row] = await db
+  const [row] = await prepareSensorDetail(db).execute({ id });
+  return row && detailOfRow(row);
+}
+
+const prepareSensorDetail = preparedOnce((db: Executor) =>
+  db
     .select(detailColumns)
     .from(sensors)
     .leftJoin(users, eq(users.id, sensors.userId))
-    .where(eq(sensors.id, id));
-  return row && detailOfRow(row);
-}
+    .where(eq(sensors.id, sql.placeholder('id')))
+    .prepare('sensor detail'),
+);
 
 /** The latest sample of each sensor, in one query (one backward index probe per sensor). */
 export async function lastSamples(db: Executor, ids: string[]): Promise<Map<string, SensorSample>> {

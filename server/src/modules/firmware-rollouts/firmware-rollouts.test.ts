@@ -249,6 +249,15 @@ describe('a rollout in stages', () => {
       status: 'succeeded',
       rollout_status: 'completed',
     });
+    // Its times are those of the rollout's own list, to the millisecond.
+    const listed = (await devicesOf(created.ulid)).find((d) => d.purifier.ulid === canary.id)!;
+    expect(listed.sent_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((detail.body as Purifier).firmware_update).toMatchObject({
+      phase: listed.phase,
+      reason: listed.reason,
+      sent_at: listed.sent_at,
+      finished_at: listed.finished_at,
+    });
     // The audit log has it.
     const audit = await request(t.url)
       .get('/api/audit_log?target_type=firmware_rollout')

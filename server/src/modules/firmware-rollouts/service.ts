@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   FirmwareRollout,
   FirmwareRolloutDevice,
-  PurifierFirmwareUpdate,
   RolloutCreate,
   RolloutDevicesQuery,
   RolloutsQuery,
@@ -240,27 +239,3 @@ export async function actOn(
   return getRollout(ctx, id);
 }
 
-/** A purifier's latest rollout (its settings tab), or null. */
-export async function purifierFirmwareUpdate(
-  db: Pick<Database, 'select'>,
-  purifierId: string,
-): Promise<PurifierFirmwareUpdate | null> {
-  const [row] = await db
-    .select({ device: firmwareRolloutDevices, rollout: firmwareRollouts })
-    .from(firmwareRolloutDevices)
-    .innerJoin(firmwareRollouts, eq(firmwareRollouts.id, firmwareRolloutDevices.rolloutId))
-    .where(eq(firmwareRolloutDevices.purifierId, purifierId))
-    .orderBy(desc(firmwareRollouts.createdAt))
-    .limit(1);
-  if (!row) return null;
-  return {
-    rollout: row.rollout.id,
-    version: row.rollout.firmwareVersion,
-    status: row.device.status,
-    phase: row.device.phase ?? null,
-    reason: row.device.reason,
-    rollout_status: row.rollout.status,
-    sent_at: row.device.sentAt?.toISOString() ?? null,
-    finished_at: row.device.finishedAt?.toISOString() ?? null,
-  };
-}

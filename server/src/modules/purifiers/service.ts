@@ -1,6 +1,6 @@
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { normalizeProductKey } from '@aircloud/shared/product-keys';
-import { storedUlid } from '@aircloud/shared/ids';
+import { isUlid, storedUlid } from '@aircloud/shared/ids';
 import { sql } from 'drizzle-orm';
 import { levelRank, worstReading } from '@aircloud/shared/air-quality';
 import {
@@ -24,7 +24,6 @@ import { isAdmin, type Role } from '@aircloud/shared/roles';
 import { ulid } from '@aircloud/core/lib/ulid';
 import type { AppContext } from '../../context.ts';
 import type { MachineAccess } from '@aircloud/shared/invitations';
-import { purifierFirmwareUpdate } from '../firmware-rollouts/service.ts';
 import type { Database } from '@aircloud/core/db/client';
 import { AppError, fieldError } from '@aircloud/core/errors';
 import { isProductKeyShape } from '@aircloud/core/product-keys/key-code';
@@ -32,7 +31,7 @@ import { claimExportedKey } from '@aircloud/core/product-keys/repository';
 import type { UserRow } from '@aircloud/core/users/repository';
 import { recordViewAsUser } from '@aircloud/core/audit/record';
 import { hydraCollection } from '@aircloud/core/jsonld';
-import { requireMachine } from '@aircloud/core/access/machine-access';
+import { requireMachine, requireReached } from '@aircloud/core/access/machine-access';
 import { changePurifier } from '@aircloud/core/purifiers/change';
 import {
   linkedSensorPresenter,
@@ -46,7 +45,8 @@ import {
   insertPurifier,
   latestMaintenance,
   linkKeyToPurifier,
-  linkedSensorsOf,
+  findPurifierDetail,
+  type PurifierDetailRow,
   findMaintenanceEvent,
   listMaintenanceEvents,
   listPurifiers,
@@ -270,10 +270,14 @@ export async function listPurifiersFor(
   });
 }
 
-/** GET /api/purifiers/{ulid}: with the sensors linked to it, whoever owns them. */
+/**
+ * GET /api/purifiers/{ulid}: with the sensors linked to it, whoever owns them. One statement
+ * reads the purifier with what its page shows; the access check is made on its row.
+ */
 export async function getPurifier(ctx: AppContext, user: UserRow, id: string): Promise<Purifier> {
-  const { row, access } = await requireMachine(ctx.db, user, 'purifier', id, 'view');
-  return purifierDetail(ctx, user, row, access);
+  const detail = isUlid(id) ? await findPurifierDetail(ctx.db, id, user.id) : undefined;
+  const access = await requireReached(ctx.db, user, 'purifier', detail, 'view');
+  return purifierDetail(ctx, detail!, access);
 }
 
 /**
@@ -282,14 +286,10 @@ export async function getPurifier(ctx: AppContext, user: UserRow, id: string): P
  */
 async function purifierDetail(
   ctx: AppContext,
-  user: UserRow,
-  row: PurifierRow,
+  detail: PurifierDetailRow,
   access: MachineAccess | undefined,
 ): Promise<Purifier> {
-  const [linked, firmwareUpdate] = await Promise.all([
-    linkedSensorsOf(ctx.db, row.id, user.id),
-    purifierFirmwareUpdate(ctx.db, row.id),
-  ]);
+  const { linked, firmwareUpdate, ...row } = detail;
   // The room: the linked sensors the viewer reaches, with their latest samples.
   const room = linked.filter((l) => l.visible).map(({ id, name, last }) => ({ id, name, last }));
   const [presented] = await withAirAndHolds(
@@ -336,8 +336,11 @@ export async function patchPurifier(
   id: string,
   input: PatchPurifierInput,
 ): Promise<Purifier> {
-  const { row, access } = await changePurifier(ctx, id, input, { user, source: 'user' });
-  return purifierDetail(ctx, user, row, access);
+  const { access } = await changePurifier(ctx, id, input, { user, source: 'user' });
+  // Read again after the change's commit, with what the page shows beside the row.
+  const detail = await findPurifierDetail(ctx.db, id, user.id);
+  if (!detail) throw new AppError(404, 'not_found');
+  return purifierDetail(ctx, detail, access);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { isUlid } from '@aircloud/shared/ids';
 import type { HydraCollection } from '@aircloud/shared/jsonld';
 import { sensorRoom } from '@aircloud/shared/realtime';
 import { hasRole, isAdmin, type Role } from '@aircloud/shared/roles';
@@ -49,6 +50,7 @@ import {
   accessAllows,
   findMachine,
   requireMachine,
+  requireReached,
   sensorListOwner,
 } from '@aircloud/core/access/machine-access';
 import { publicSensorPresenter, sensorPresenter } from './presenter.ts';
@@ -172,8 +174,10 @@ export async function provisionSensorFor(
 
 /** GET /api/sensors/{ulid} */
 export async function getSensor(ctx: AppContext, user: UserRow, id: string): Promise<Sensor> {
-  await requireMachine(ctx.db, user, 'sensor', id, 'view');
-  return sensorPresenter(await detailOf(ctx, id));
+  // One statement: the sensor with what its page shows; the access check is made on its row.
+  const detail = isUlid(id) ? await findSensorDetail(ctx.db, id) : undefined;
+  await requireReached(ctx.db, user, 'sensor', detail?.sensor, 'view');
+  return sensorPresenter(detail!);
 }
 
 /** Tells the browsers following a sensor that its settings changed (`sensor:changed`). */
