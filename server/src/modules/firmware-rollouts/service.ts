@@ -238,4 +238,3 @@ export async function actOn(
   pushRolloutEffects(ctx.io, done);
   return getRollout(ctx, id);
 }
-
