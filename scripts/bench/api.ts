@@ -47,6 +47,8 @@ export interface ApiBenchOptions {
   graphUsers: number;
   /** Dashboard sockets connected at once (0: skip). */
   sockets: number;
+  /** Only these groups, comma-separated: list, detail, graph (`/healthz`, the ceiling, always runs). */
+  only?: string;
 }
 
 export const API_DEFAULTS: ApiBenchOptions = {
@@ -515,7 +517,10 @@ export async function runApiBench(options: Partial<ApiBenchOptions> = {}): Promi
     ];
     const rows: ApiRow[] = [];
     let ceiling = NaN;
-    for (const { group, endpoint, request } of cases) {
+    const chosen = cases.filter(
+      (c) => c.group === 'ceiling' || !o.only || o.only.split(',').includes(c.group),
+    );
+    for (const { group, endpoint, request } of chosen) {
       const before = cpuSnapshot(watched);
       const r = await drive(product.base, o.clients, o.seconds, request);
       const cpu = cpuPercent(before, cpuSnapshot(watched));
@@ -583,7 +588,7 @@ export function printApiFigures(f: ApiFigures, o: ApiBenchOptions): void {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: Object.fromEntries(
-      Object.keys(API_DEFAULTS).map((k) => [
+      [...Object.keys(API_DEFAULTS), 'only'].map((k) => [
         k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`),
         { type: 'string' as const },
       ]),
@@ -592,8 +597,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const options = { ...API_DEFAULTS };
   for (const key of Object.keys(API_DEFAULTS) as (keyof ApiBenchOptions)[]) {
     const given = values[key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)];
-    if (typeof given === 'string') options[key] = Number(given);
+    if (typeof given === 'string' && key !== 'only') options[key] = Number(given);
   }
+  if (typeof values.only === 'string') options.only = values.only;
   try {
     printApiFigures(await runApiBench(options), options);
     process.exit(0);
