@@ -9,6 +9,8 @@ let database: TestDatabase;
 
 beforeAll(async () => {
   database = await createTestDatabase();
+  // The rows below are dated November 2026: their month's partition, whatever today is.
+  await database.db.$client.query("SELECT ensure_sensor_measure_partitions('2026-11-01', 1)");
 });
 afterAll(async () => {
   await database?.drop();

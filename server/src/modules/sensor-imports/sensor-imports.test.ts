@@ -18,6 +18,8 @@ let queue: Queue;
 
 beforeAll(async () => {
   t = await startTestApp();
+  // Some rows below are dated November 2026: their month's partition, whatever today is.
+  await t.db.$client.query("SELECT ensure_sensor_measure_partitions('2026-11-01', 1)");
   owner = await signIn(t);
   stranger = await signIn(t);
   queue = new Queue(QUEUES.sensorImport, {

@@ -33,7 +33,14 @@ let serial = 0;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  // The histories below start in November 2025: raw samples are kept from that month on
+  // whatever today is (13 months, the default, in November 2026), and 2020 stays outside.
+  const now = new Date();
+  const rawMonths = (now.getUTCFullYear() - 2025) * 12 + now.getUTCMonth() - 10 + 2;
+  t = await startTestApp({
+    RETENTION_RAW_MONTHS: String(Math.max(13, rawMonths)),
+    RETENTION_HOURLY_MONTHS: String(Math.max(60, rawMonths)),
+  });
   [owner, other, tech, admin] = await Promise.all([
     signIn(t),
     signIn(t),
