@@ -381,6 +381,30 @@ describe('purifier shadow', () => {
     expect(body.desired_ack_version).toBe(desired.version);
   });
 
+  it('keeps the first report of a purifier whose acknowledgement arrived before it', async () => {
+    const purifier = await newPurifier();
+    // The report is composed first (its ts), the socket's catch-up command acknowledged next.
+    const composed = new Date(Date.now() - 1000).toISOString();
+    const socket = await device(purifier.serial, purifier.secret);
+    const initial = await socket.nextCommand();
+    const ack = await socket.timeout(2000).emitWithAck('ack', { version: initial.desired.version });
+    expect(ack.ok).toBe(true);
+    const acked = (
+      await request(t.url).get(`/api/purifiers/${purifier.id}`).set('Cookie', owner.cookie)
+    ).body as Purifier;
+    expect(acked).toMatchObject({ pending: false, reported: null, reported_mode: null });
+    await post(basic(purifier.serial, purifier.secret), { ts: composed, mode: 'silence' });
+    const body = (
+      await request(t.url).get(`/api/purifiers/${purifier.id}`).set('Cookie', owner.cookie)
+    ).body as Purifier;
+    expect(body).toMatchObject({
+      reported_mode: 'silence',
+      reported: { reported_at: composed },
+      desired_ack_version: initial.desired.version,
+      pending: false,
+    });
+  });
+
   it('refuses a device socket with a wrong secret', async () => {
     const purifier = await newPurifier();
     await expect(device(purifier.serial, 'WRONG-KEY')).rejects.toThrow('device_unauthorized');

@@ -136,8 +136,10 @@ export async function acknowledgeDesired(
     .update(purifiers)
     .set({
       desiredAckVersion: sql`${version}::int`,
-      reported: sql`coalesce(${purifiers.reported}, jsonb_build_object('reported_at', now()))
-        || jsonb_build_object('version', ${version}::int)`,
+      // An acknowledgement is not a report: a purifier that never reported stays without a
+      // reported state (a reported_at of the server's clock would make the device's first
+      // report, composed a moment before, look older and be dropped).
+      reported: sql`${purifiers.reported} || jsonb_build_object('version', ${version}::int)`,
       updatedAt: new Date(),
     })
     .where(
