@@ -69,6 +69,8 @@ async function shot(page: Page, name: string) {
 test('an administrator searches, filters, pages, adds, edits and removes users', async ({
   page,
 }) => {
+  // A long journey (45 users, two languages, screenshots): 50 s on a quiet two-core machine.
+  test.setTimeout(120_000);
   const tag = `j${Date.now().toString(36)}`;
   await signIn(page, 'admin@demo.test', DEMO_PASSWORD);
 
